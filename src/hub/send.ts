@@ -1,0 +1,72 @@
+// One HTTP exchange with the hub over undici's `request`: sends, reads the whole answer, and turns a
+// missing answer (refused, reset, time-out) into HubNetworkError. Statuses are judged by the caller.
+import { errors, request, type Dispatcher, type FormData } from 'undici';
+import { HubNetworkError } from './errors';
+
+export interface HubRequest {
+  path: string;
+  headers: Record<string, string>;
+  body: string | FormData;
+  signal?: AbortSignal;
+}
+
+export interface HubResponse {
+  status: number;
+  headers: Dispatcher.ResponseData['headers'];
+  body: Buffer;
+}
+
+export interface SendOptions {
+  baseUrl: string;
+  dispatcher: Dispatcher;
+  timeoutMs: number;
+}
+
+const METHOD = 'POST'; // every hub endpoint is a POST (contract, "Hub endpoints")
+
+export async function sendHubRequest(options: SendOptions, req: HubRequest): Promise<HubResponse> {
+  const url = options.baseUrl.replace(/\/+$/, '') + req.path;
+  try {
+    const res = await request(url, {
+      method: METHOD,
+      headers: req.headers,
+      body: req.body,
+      dispatcher: options.dispatcher,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      signal: req.signal,
+    });
+    const body = Buffer.from(await res.body.arrayBuffer());
+    return { status: res.statusCode, headers: res.headers, body };
+  } catch (err) {
+    if (req.signal?.aborted === true) throw err; // the caller cancelled: not the hub's failure
+    const timedOut =
+      err instanceof errors.HeadersTimeoutError ||
+      err instanceof errors.BodyTimeoutError ||
+      err instanceof errors.ConnectTimeoutError;
+    throw new HubNetworkError(METHOD, req.path, timedOut, err);
+  }
+}
+
+/** The hub's error code from a JSON error body (`{ error: { code } }`), if it is a plain identifier. */
+export function hubCodeOf(body: Buffer): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body.toString('utf8'));
+    if (typeof parsed !== 'object' || parsed === null || !('error' in parsed)) return undefined;
+    const error: unknown = parsed.error;
+    const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+    return typeof code === 'string' && /^[A-Za-z0-9_.:-]{1,64}$/.test(code) ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Parses a JSON answer; an empty or non-JSON body becomes `null` (bodies the contract leaves open). */
+export function jsonOrNull(body: Buffer): unknown {
+  if (body.length === 0) return null;
+  try {
+    return JSON.parse(body.toString('utf8')) as unknown;
+  } catch {
+    return null;
+  }
+}
