@@ -1,0 +1,103 @@
+// Baseline for the benchmark: the tool server written the way the MCP SDK's documentation shows it
+// (express, a McpServer and an SSEServerTransport per session, `fetch` upstream). Deliberately not tuned.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { z } from 'zod';
+
+/** One McpServer per session: since SDK 1.26 a server cannot be connected to a second transport. */
+function createMcpServer(apiUrl: string): McpServer {
+  const server = new McpServer({ name: 'baseline-tool-server', version: '1.0.0' });
+  server.registerTool(
+    'get_order',
+    {
+      description: 'Look up one order by its id.',
+      inputSchema: { orderId: z.string().describe('The order id, e.g. ord_1234') },
+    },
+    async ({ orderId }, extra) => {
+      const authorization = extra.requestInfo?.headers.authorization;
+      const response = await fetch(`${apiUrl}/orders/${encodeURIComponent(orderId)}`, {
+        headers: typeof authorization === 'string' ? { authorization } : {},
+      });
+      const body: unknown = await response.json();
+      if (!response.ok) {
+        return { content: [{ type: 'text', text: `The order API answered ${response.status}.` }], isError: true };
+      }
+      return { content: [{ type: 'text', text: JSON.stringify(body) }] };
+    },
+  );
+  return server;
+}
+
+/** The express app of the SDK's SSE example, plus GET /health for the bench's readiness check. */
+export function createBaselineApp(apiUrl: string): express.Express {
+  const app = express();
+  app.use(express.json());
+  const transports: Record<string, SSEServerTransport> = {};
+
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'healthy' });
+  });
+
+  app.get('/sse', async (_req, res) => {
+    const transport = new SSEServerTransport('/messages', res);
+    transports[transport.sessionId] = transport;
+    res.on('close', () => {
+      delete transports[transport.sessionId];
+    });
+    await createMcpServer(apiUrl).connect(transport);
+  });
+
+  app.post('/messages', async (req, res) => {
+    const sessionId = req.query.sessionId as string;
+    const transport = transports[sessionId];
+    if (transport) {
+      await transport.handlePostMessage(req, res, req.body);
+    } else {
+      res.status(400).send('No transport found for sessionId');
+    }
+  });
+
+  return app;
+}
+
+export interface StartedBaseline {
+  readonly server: Server;
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the baseline on loopback; port 0 picks a free port. */
+export function startBaselineServer(apiUrl: string, port = 0, host = '127.0.0.1'): Promise<StartedBaseline> {
+  return new Promise((resolve, reject) => {
+    const server = createBaselineApp(apiUrl).listen(port, host, (error?: Error) => {
+      if (error) return reject(error);
+      const { port: actual } = server.address() as AddressInfo;
+      resolve({
+        server,
+        url: `http://${host}:${actual}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
+
+if (require.main === module) {
+  const apiUrl = process.env.CUSTOMER_API_URL;
+  if (!apiUrl) {
+    process.stderr.write('CUSTOMER_API_URL is required\n');
+    process.exit(1);
+  }
+  startBaselineServer(apiUrl, Number(process.env.PORT ?? 3000), process.env.HOST ?? '127.0.0.1').catch(
+    (error: unknown) => {
+      process.stderr.write(`baseline server failed to start: ${String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}
