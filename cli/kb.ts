@@ -1,0 +1,6 @@
+// Entry of `npm run kb`: knowledge-base sync from the command line (see cli/args.ts for usage).
+import { runKb } from './run-kb';
+
+void runKb(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr }).then((code) => {
+  process.exitCode = code;
+});
