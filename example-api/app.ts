@@ -1,0 +1,143 @@
+// The example customer API: a small orders service that authenticates its own users. It is the part of this
+// project a forker REPLACES with their real API; the tool server never validates the tokens it forwards.
+import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { DEFAULT_TENANT, DEMO_USERS, orderTotal, seedOrders, type DemoUser, type Order, type OrderLine } from './data';
+
+export interface ExampleApi {
+  app: express.Express;
+  /** Test hook, in-process only: the headers of the last request to a resource route. */
+  lastHeaders(): Readonly<Record<string, string | string[] | undefined>> | undefined;
+}
+
+interface Scripted {
+  status?: number;
+  delayMs?: number;
+  times: number;
+}
+
+/** Who the API authenticated, set by `authenticate` for the handlers after it. */
+const who = (res: Response) => res.locals as { user: DemoUser; tenantId: string };
+
+const error = (res: Response, status: number, code: string, message: string) => res.status(status).json({ error: code, message });
+
+function parseLines(value: unknown): OrderLine[] | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  const lines: OrderLine[] = [];
+  for (const line of value as Array<Record<string, unknown>>) {
+    const { sku, quantity, unitPrice } = line ?? {};
+    if (typeof sku !== 'string' || !Number.isInteger(quantity) || (quantity as number) < 1) return undefined;
+    if (typeof unitPrice !== 'number' || unitPrice < 0) return undefined;
+    lines.push({ sku, quantity: quantity as number, unitPrice });
+  }
+  return lines;
+}
+
+export function createExampleApi(): ExampleApi {
+  const orders: Order[] = seedOrders();
+  let nextId = 5000;
+  let scripted: Scripted | undefined;
+  let last: Record<string, string | string[] | undefined> | undefined;
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(express.json({ limit: '100kb' }));
+
+  app.get('/', (_req, res) => {
+    res.json({ name: 'example-customer-api', docs: 'See the README of the tool-server template' });
+  });
+
+  // Demo control, so a person or a test can make the next requests fail or slow down.
+  app.post('/_demo/next', (req, res) => {
+    const { status, delayMs, times = 1 } = (req.body ?? {}) as Partial<Scripted>;
+    if (status !== undefined && (!Number.isInteger(status) || status < 200 || status > 599)) {
+      return error(res, 400, 'invalid', 'status must be an HTTP status code');
+    }
+    if (delayMs !== undefined && (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > 60_000)) {
+      return error(res, 400, 'invalid', 'delayMs must be 0..60000');
+    }
+    scripted = { times, ...(status === undefined ? {} : { status }), ...(delayMs === undefined ? {} : { delayMs }) };
+    return res.status(204).end();
+  });
+
+  const api = Router({ mergeParams: true });
+
+  api.use(async function script(req: Request, res: Response, next: NextFunction) {
+    last = { ...req.headers };
+    const current = scripted;
+    if (!current) return next();
+    current.times -= 1;
+    if (current.times <= 0) scripted = undefined;
+    if (current.delayMs) {
+      const closed = new Promise((resolve) => res.once('close', resolve));
+      await Promise.race([new Promise((resolve) => setTimeout(resolve, current.delayMs)), closed]);
+      if (res.writableEnded || req.socket.destroyed) return;
+    }
+    if (current.status) return error(res, current.status, 'scripted_failure', `Failing with ${current.status} as asked`);
+    return next();
+  });
+
+  // The API's own authentication: bearer tokens, tenant membership from X-Tenant-Id or the path.
+  api.use(function authenticate(req: Request, res: Response, next: NextFunction) {
+    const match = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '');
+    const user = match ? DEMO_USERS[match[1]!] : undefined;
+    if (!user) return error(res, 401, 'unauthenticated', 'Missing or unknown bearer token');
+    const tenantId = (req.params.tenantId as string | undefined) ?? (req.headers['x-tenant-id'] as string | undefined) ?? DEFAULT_TENANT;
+    if (!user.tenants.includes(tenantId)) return error(res, 403, 'forbidden', 'Not a member of this tenant');
+    Object.assign(res.locals, { user, tenantId });
+    return next();
+  });
+
+  api.get('/users/me', (req, res) => {
+    const { user, tenantId } = who(res);
+    res.json({ userId: user.userId, name: user.name, role: user.role, tenantId });
+  });
+
+  api.get('/orders', (req, res) => {
+    const { tenantId } = who(res);
+    const status = typeof req.query.status === 'string' ? req.query.status : undefined;
+    const customer = typeof req.query.customer === 'string' ? req.query.customer.toLowerCase() : undefined;
+    const limit = Math.min(Number(req.query.limit ?? 20) || 20, 100);
+    const items = orders.filter(
+      (o) => o.tenantId === tenantId && (!status || o.status === status) && (!customer || o.customer.toLowerCase().includes(customer)),
+    );
+    res.json({ items: items.slice(0, limit), total: items.length });
+  });
+
+  api.get('/orders/:id', (req, res) => {
+    const { tenantId } = who(res);
+    const found = orders.find((o) => o.id === req.params.id && o.tenantId === tenantId);
+    if (!found) return error(res, 404, 'not_found', 'No such order');
+    return res.json(found);
+  });
+
+  api.post('/orders', (req, res) => {
+    const { user, tenantId } = who(res);
+    if (user.role !== 'manager') return error(res, 403, 'forbidden', 'Only managers may create orders');
+    const { customer, lines: rawLines } = (req.body ?? {}) as { customer?: unknown; lines?: unknown };
+    const lines = parseLines(rawLines);
+    if (typeof customer !== 'string' || customer.trim() === '' || !lines) {
+      return error(res, 400, 'invalid', 'customer (string) and lines [{sku, quantity, unitPrice}] are required');
+    }
+    const created: Order = {
+      id: String(nextId++),
+      tenantId,
+      customer: customer.trim(),
+      status: 'open',
+      lines,
+      total: orderTotal(lines),
+      createdAt: new Date().toISOString(),
+      createdBy: user.userId,
+    };
+    orders.push(created);
+    return res.status(201).json(created);
+  });
+
+  app.use('/t/:tenantId', api);
+  app.use(api);
+  app.use((_req: Request, res: Response) => error(res, 404, 'not_found', 'No such route'));
+  app.use((err: { status?: number; type?: string }, _req: Request, res: Response, _next: NextFunction) => {
+    error(res, err.status ?? 500, err.type ?? 'error', 'Request could not be handled');
+  });
+
+  return { app, lastHeaders: () => last };
+}

@@ -1,0 +1,32 @@
+// The express app: health, the MCP transport routes, and JSON for everything else. No protocol logic here.
+import express from 'express';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { healthRoutes, type HealthCheck } from './health';
+import { errorHandler, notFound } from './http/errors';
+import type { Logger } from './logger';
+import { mcpRoutes } from './mcp/routes';
+import type { SessionStore } from './mcp/sessions';
+
+export interface AppOptions {
+  sessions: SessionStore;
+  createServer: () => Server;
+  logger: Logger;
+  healthChecks: readonly HealthCheck[];
+  healthTimeoutMs: number;
+  healthSimulation: boolean;
+  maxBodyBytes: number;
+  isDraining: () => boolean;
+}
+
+export function createApp(options: AppOptions): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(
+    healthRoutes({ checks: options.healthChecks, timeoutMs: options.healthTimeoutMs, simulation: options.healthSimulation }),
+  );
+  app.use(mcpRoutes(options));
+  app.use(notFound);
+  app.use(errorHandler(options.logger));
+  return app;
+}

@@ -1,0 +1,66 @@
+// Entry point: configuration → logger → (example API in development) → tool server → listen → shutdown on signal.
+import { tools } from '../tools';
+import { name, version } from '../package.json';
+import { startExampleApi } from '../example-api';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createLogger } from './logger';
+import { createToolServer } from './server';
+import { userFilesFactory } from './user-files';
+
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return process.exit(1);
+  }
+}
+
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const logger = createLogger({ level: config.logLevel, secretHeaders: config.customAuthHeaders });
+
+  let customerApiUrl = config.customerApiUrl;
+  let stopExampleApi: (() => Promise<void>) | undefined;
+  if (customerApiUrl === undefined) {
+    // Development only (loadConfig refuses this in production): serve the bundled example API.
+    const exampleApi = await startExampleApi();
+    customerApiUrl = exampleApi.url;
+    stopExampleApi = exampleApi.close;
+    logger.info({ customerApiUrl }, 'CUSTOMER_API_URL is not set: started the bundled example customer API');
+  }
+
+  const server = createToolServer({
+    config,
+    customerApiUrl,
+    logger,
+    tools,
+    info: { name, version },
+    files: userFilesFactory(config.hub),
+  });
+  const url = await server.listen();
+  logger.info({ url, tools: tools.map((tool) => tool.name), customerApiUrl }, 'tool server listening');
+
+  let signalled = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (signalled) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    signalled = true;
+    logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutdown requested');
+    await server.shutdown();
+    await stopExampleApi?.();
+    logger.info('shutdown complete');
+    logger.flush();
+    process.exit(0);
+  };
+  process.on('SIGTERM', (signal) => void stop(signal));
+  process.on('SIGINT', (signal) => void stop(signal));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Fatal: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+// HTTP routes of the legacy HTTP+SSE transport (contract: Tool-server endpoints). Thin: framing, status
+// codes and session lookup only; all protocol work happens in the SDK Server behind the transport.
+import express, { type Request, type Response, Router } from 'express';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Logger } from '../logger';
+import { DirectTransport } from './direct-transport';
+import { errorBody, idOf, isJsonRpcMessage, isRequest, JsonRpcErrorCode } from './jsonrpc';
+import type { SessionStore } from './sessions';
+
+export interface McpRoutesOptions {
+  sessions: SessionStore;
+  /** Builds a fresh SDK Server; a direct POST gets its own, like a one-message session. */
+  createServer: () => Server;
+  maxBodyBytes: number;
+  logger: Logger;
+  /** True once shutdown began: new streams and messages are refused with 503. */
+  isDraining: () => boolean;
+}
+
+function methodNotAllowed(allow: string) {
+  return (_req: Request, res: Response) => {
+    res.status(405).set('Allow', allow).json(errorBody(JsonRpcErrorCode.InvalidRequest, `Method not allowed; use ${allow}`));
+  };
+}
+
+export function mcpRoutes({ sessions, createServer, maxBodyBytes, logger, isDraining }: McpRoutesOptions): Router {
+  const router = Router();
+  // strict: false lets a JSON scalar through, so it gets -32600 (not a JSON-RPC object) rather than -32700.
+  const jsonBody = express.json({ limit: maxBodyBytes, strict: false, type: ['application/json', 'application/*+json'] });
+
+  router.get('/sse', async function openStream(req, res) {
+    if (isDraining()) {
+      res.status(503).json(errorBody(JsonRpcErrorCode.ServerShuttingDown, 'Server is shutting down; reconnect shortly'));
+      return;
+    }
+    // A stream lives as long as the hub keeps it; no idle time-out on its socket.
+    req.socket.setTimeout(0);
+    const session = await sessions.open(res);
+    logger.debug({ sessionId: session.id, sessions: sessions.size }, 'sse session opened');
+    res.on('close', () => logger.debug({ sessionId: session.id, sessions: sessions.size }, 'sse session closed'));
+  });
+  router.all('/sse', methodNotAllowed('GET'));
+
+  router.post('/messages', jsonBody, async function postMessage(req, res) {
+    if (isDraining()) {
+      res.status(503).json(errorBody(JsonRpcErrorCode.ServerShuttingDown, 'Server is shutting down; retry shortly'));
+      return;
+    }
+    if (!req.is(['application/json', 'application/*+json'])) {
+      res.status(415).json(errorBody(JsonRpcErrorCode.InvalidRequest, 'Content-Type must be application/json'));
+      return;
+    }
+    const message: unknown = req.body;
+    const sessionId = req.query.sessionId;
+    if (sessionId !== undefined && typeof sessionId !== 'string') {
+      res.status(400).json(errorBody(JsonRpcErrorCode.InvalidRequest, 'sessionId must be given once', idOf(message)));
+      return;
+    }
+    const session = sessionId === undefined ? undefined : sessions.get(sessionId);
+    if (sessionId !== undefined && !session) {
+      // 404 makes clients reconnect; a 400 would leave them retrying a dead session.
+      res.status(404).json(errorBody(JsonRpcErrorCode.SessionNotFound, 'Session not found; open a new one with GET /sse', idOf(message)));
+      return;
+    }
+    if (!isJsonRpcMessage(message)) {
+      res.status(400).json(errorBody(JsonRpcErrorCode.InvalidRequest, 'Body must be one JSON-RPC 2.0 message object', idOf(message)));
+      return;
+    }
+
+    if (session) {
+      // Contract, Responses rule 4: 202 with an empty body; the answer goes on the stream.
+      session.transport.handleMessage(message, req.headers);
+      res.status(202).end();
+      return;
+    }
+    const transport = new DirectTransport();
+    const server = createServer();
+    await server.connect(transport);
+    if (!isRequest(message)) {
+      transport.onmessage?.(message, { requestInfo: { headers: req.headers } });
+      res.status(202).end();
+      void server.close();
+      return;
+    }
+    res.on('close', () => void server.close());
+    const answer = await transport.exchange(message, req.headers);
+    res.status(200).json(answer);
+  });
+  router.all('/messages', methodNotAllowed('POST'));
+
+  return router;
+}

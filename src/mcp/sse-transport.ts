@@ -1,0 +1,71 @@
+// The server side of one legacy HTTP+SSE session: GET /sse holds `res` open; POSTs hand their messages
+// to `handleMessage`; answers go back on the stream as `event: message`. Implements the SDK's Transport
+// (instead of the deprecated SSEServerTransport) for keep-alive, abort on close and an empty 202.
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+
+export interface SseTransportOptions {
+  sessionId: string;
+  /** Data of the first `endpoint` event, e.g. /messages?sessionId=… (contract: Events, rule 1). */
+  endpoint: string;
+  /** An SSE comment every this many ms keeps proxies from cutting an idle stream (default 15 s). */
+  keepAliveMs?: number;
+}
+
+export const SSE_HEADERS = {
+  'Content-Type': 'text/event-stream',
+  'Cache-Control': 'no-cache, no-transform',
+  Connection: 'keep-alive',
+  // nginx and some ingress controllers buffer responses unless told not to.
+  'X-Accel-Buffering': 'no',
+} as const;
+
+export class SseTransport implements Transport {
+  readonly sessionId: string;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+
+  private readonly endpoint: string;
+  private readonly keepAliveMs: number;
+  private keepAlive: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly res: ServerResponse,
+    { sessionId, endpoint, keepAliveMs = 15_000 }: SseTransportOptions,
+  ) {
+    this.sessionId = sessionId;
+    this.endpoint = endpoint;
+    this.keepAliveMs = keepAliveMs;
+  }
+
+  async start(): Promise<void> {
+    const { res } = this;
+    res.writeHead(200, SSE_HEADERS);
+    res.write(`event: endpoint\ndata: ${this.endpoint}\n\n`);
+    res.on('close', () => void this.close());
+    this.keepAlive = setInterval(() => res.write(': keepalive\n\n'), this.keepAliveMs);
+    this.keepAlive.unref();
+  }
+
+  /** Delivers one message from a POST; `headers` become `extra.requestInfo.headers` for its handler. */
+  handleMessage(message: JSONRPCMessage, headers: IncomingHttpHeaders): void {
+    this.onmessage?.(message, { requestInfo: { headers } });
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    if (this.closed) throw new Error(`SSE session ${this.sessionId} is closed`);
+    this.res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+  }
+
+  /** Ends the stream; the SDK's Server then aborts every in-flight handler of this session. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.keepAlive);
+    if (!this.res.writableEnded) this.res.end();
+    this.onclose?.();
+  }
+}

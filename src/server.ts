@@ -1,0 +1,108 @@
+// Assembles a tool server from its parts and owns its lifecycle: listen, then a graceful shutdown that
+// stops accepting, lets in-flight calls finish within the grace period, and ends the streams.
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import type { Config } from './config';
+import { customerApiCheck, type HealthCheck } from './health';
+import type { Logger } from './logger';
+import { InFlight } from './mcp/in-flight';
+import { createMcpServer, type ServerInfo } from './mcp/server';
+import { SessionStore } from './mcp/sessions';
+import type { UserFiles } from './tools/context';
+import type { Tool } from './tools/define-tool';
+import { createRegistry } from './tools/registry';
+import { createUpstream, type Upstream } from './upstream/api-client';
+import type { Caller } from './upstream/credentials';
+
+export interface ToolServerOptions {
+  config: Config;
+  /** The customer API's base URL (config.customerApiUrl, or the embedded example API's). */
+  customerApiUrl: string;
+  logger: Logger;
+  tools: readonly Tool[];
+  info: ServerInfo;
+  files: (caller: Caller, signal: AbortSignal) => UserFiles;
+  /** Checks besides the customer API's reachability. */
+  healthChecks?: readonly HealthCheck[];
+  /** Injected in tests; by default one keep-alive pool built from config.upstream. */
+  upstream?: Upstream;
+}
+
+export interface ToolServer {
+  readonly http: HttpServer;
+  readonly sessions: SessionStore;
+  readonly inFlight: InFlight;
+  listen(port?: number, host?: string): Promise<string>;
+  /** Idempotent; resolves once everything is closed. */
+  shutdown(): Promise<void>;
+}
+
+export function createToolServer(options: ToolServerOptions): ToolServer {
+  const { config, logger } = options;
+  const upstream =
+    options.upstream ??
+    createUpstream({ baseUrl: options.customerApiUrl, ...config.upstream });
+  const registry = createRegistry({
+    tools: options.tools,
+    upstream,
+    logger,
+    customAuthHeaders: config.customAuthHeaders,
+    files: options.files,
+  });
+  const inFlight = new InFlight();
+  const createServer = () => createMcpServer(registry, options.info, inFlight);
+  const sessions = new SessionStore({
+    endpointFor: (id) => `${config.publicBasePath}/messages?sessionId=${id}`,
+    keepAliveMs: config.sseKeepAliveMs,
+    createServer,
+  });
+  const apiCheck = customerApiCheck(options.customerApiUrl, upstream.dispatcher);
+  let draining = false;
+  const app = createApp({
+    sessions,
+    createServer,
+    logger,
+    healthChecks: [...(apiCheck ? [apiCheck] : []), ...(options.healthChecks ?? [])],
+    healthTimeoutMs: config.healthTimeoutMs,
+    healthSimulation: config.healthSimulation,
+    maxBodyBytes: config.maxBodyBytes,
+    isDraining: () => draining,
+  });
+  const http = createHttpServer(app);
+  // Node ends a request still open after requestTimeout (300 s); an SSE stream is one such request.
+  // Streams are exempt; slow uploads are bounded by MAX_BODY_BYTES and the socket time-out instead.
+  http.requestTimeout = 0;
+  http.headersTimeout = 60_000;
+  http.keepAliveTimeout = 65_000;
+
+  let closing: Promise<void> | undefined;
+  async function shutdown(): Promise<void> {
+    draining = true;
+    const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
+    http.closeIdleConnections();
+    const drained = await inFlight.drained(config.shutdownGraceMs);
+    logger.info({ drained, abandoned: inFlight.size, sessions: sessions.size }, 'shutting down');
+    await sessions.closeAll();
+    http.closeAllConnections();
+    await stopped;
+    await upstream.close();
+  }
+
+  return {
+    http,
+    sessions,
+    inFlight,
+    listen(port = config.port, host = config.host) {
+      return new Promise((resolve, reject) => {
+        http.once('error', reject);
+        http.listen(port, host, () => {
+          http.off('error', reject);
+          const { address, port: bound } = http.address() as AddressInfo;
+          resolve(`http://${address.includes(':') ? `[${address}]` : address}:${bound}`);
+        });
+      });
+    },
+    shutdown: () => (closing ??= shutdown()),
+  };
+}

@@ -1,0 +1,31 @@
+// What a tool handler receives besides its input. Built per call from the headers of that call's POST;
+// a tool never reads headers or process.env itself.
+import type { Logger } from '../logger';
+import type { ApiClient } from '../upstream/api-client';
+import type { Caller } from '../upstream/credentials';
+
+/** A file from the user's library. */
+export interface LibraryFile {
+  name: string;
+  content: Buffer;
+  contentType: string | undefined;
+}
+
+/** The user's file library at the hub, bound to the current call's X-Session-Id (contract: MCP file access). */
+export interface UserFiles {
+  fetch(name: string): Promise<LibraryFile>;
+  upload(name: string, content: Buffer | string, contentType?: string): Promise<{ name: string }>;
+}
+
+export interface ToolContext {
+  /** The customer's API, with this caller's credentials attached to every request. */
+  api: ApiClient;
+  /** The user's file library at the hub. */
+  files: UserFiles;
+  /** A child logger carrying the tool name and request id. Never log credentials or whole payloads. */
+  log: Logger;
+  /** Aborted when the hub's stream closes or the call is cancelled; pass it to any other I/O. */
+  signal: AbortSignal;
+  /** Who is calling, for logging and tenant routing only: never for authorization decisions. */
+  caller: Caller;
+}

@@ -1,0 +1,5 @@
+// What a tool file imports: `import { defineTool, ToolError } from '../src/tools';`
+export { defineTool, type Tool, type ToolSpec, type ToolAnnotations } from './define-tool';
+export { ToolError } from './tool-error';
+export { textResult, errorResult, type ToolResult } from './results';
+export type { ToolContext, UserFiles, LibraryFile } from './context';

@@ -1,0 +1,100 @@
+// The tool registry: lists tools (descriptors built once) and runs one call end to end:
+// context from the POST's headers → argument check → handler → result, with one log line per call.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { z } from 'zod';
+import type { Logger } from '../logger';
+import type { Upstream } from '../upstream/api-client';
+import { callerFrom, forwardedHeaders, type Caller } from '../upstream/credentials';
+import type { UserFiles } from './context';
+import type { Tool } from './define-tool';
+import { errorResult, failureResult, textResult, type ToolResult } from './results';
+
+export interface CallInput {
+  /** Headers of the POST that carried this call: the only source of credentials. */
+  headers: IncomingHttpHeaders;
+  signal: AbortSignal;
+}
+
+export interface RegistryOptions {
+  tools: readonly Tool[];
+  upstream: Upstream;
+  logger: Logger;
+  /** Lower-case custom credential header names to forward (configuration). */
+  customAuthHeaders: readonly string[];
+  /** Builds the user's file library for one call; see src/hub. */
+  files: (caller: Caller, signal: AbortSignal) => UserFiles;
+}
+
+export interface Registry {
+  /** The tools/list result, built once. */
+  readonly descriptors: readonly Tool['descriptor'][];
+  has(name: string): boolean;
+  /** Runs a known tool; never throws: every failure becomes an isError result. */
+  call(name: string, args: unknown, input: CallInput): Promise<ToolResult>;
+}
+
+/** "orderId: Invalid input: expected string, received number" for each bad field, so the model can retry. */
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(arguments)'}: ${issue.message}`)
+    .join('; ');
+}
+
+function isResult(value: unknown): value is ToolResult {
+  return typeof value === 'object' && value !== null && Array.isArray((value as { content?: unknown }).content);
+}
+
+export function createRegistry({ tools, upstream, logger, customAuthHeaders, files }: RegistryOptions): Registry {
+  const byName = new Map<string, Tool>();
+  for (const tool of tools) {
+    if (byName.has(tool.name)) throw new TypeError(`Two tools are named "${tool.name}"`);
+    byName.set(tool.name, tool);
+  }
+  const descriptors = Object.freeze(tools.map((tool) => tool.descriptor));
+
+  async function call(name: string, args: unknown, { headers, signal }: CallInput): Promise<ToolResult> {
+    const tool = byName.get(name);
+    if (!tool) throw new TypeError(`Unknown tool "${name}": check has() first`);
+    const started = performance.now();
+    const caller = callerFrom(headers);
+    const log = logger.child({ tool: name, requestId: caller.requestId, userId: caller.userId });
+    let upstreamStatus: number | undefined;
+    const finish = (result: ToolResult, outcome: string, error?: unknown) => {
+      const line = {
+        outcome,
+        upstreamStatus,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        ...(error === undefined ? {} : { err: error }),
+      };
+      if (error !== undefined) log.error(line, 'tool call failed unexpectedly');
+      else log.info(line, 'tool call');
+      return result;
+    };
+
+    const parsed = tool.schema.safeParse(args ?? {});
+    if (!parsed.success) {
+      const text = `The arguments for ${name} are not valid: ${describeIssues(parsed.error)}. Please correct them and call ${name} again.`;
+      return finish(errorResult(text), 'INVALID_ARGUMENTS');
+    }
+    const api = upstream.forCall({
+      headers: forwardedHeaders(headers, caller, customAuthHeaders),
+      tenantId: caller.tenantId,
+      signal,
+      onStatus: (status) => {
+        upstreamStatus = status;
+      },
+    });
+    try {
+      const value = await tool.handler(parsed.data as never, { api, files: files(caller, signal), log, signal, caller });
+      if (typeof value === 'string') return finish(textResult(value), 'OK');
+      if (isResult(value)) return finish(value, value.isError === true ? 'TOOL_ERROR' : 'OK');
+      throw new TypeError(`Tool ${name} returned neither a string nor a result`);
+    } catch (error) {
+      if (signal.aborted) return finish(errorResult('The call was cancelled.'), 'CANCELLED');
+      const failure = failureResult(error);
+      return finish(failure.result, failure.outcome, failure.unexpected ? error : undefined);
+    }
+  }
+
+  return { descriptors, has: (name) => byName.has(name), call };
+}

@@ -1,0 +1,67 @@
+// Builds tool results, and maps every failure to the result the model reads: the ONE place that decides
+// what a user hears about a failure (contract, "Credentials forwarded", rules 4-6; Errors table).
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { InvalidUpstreamRequestError, UpstreamError, UpstreamHttpError, UpstreamResponseError, UpstreamTimeoutError } from '../upstream/errors';
+import { ToolError } from './tool-error';
+
+export type ToolResult = CallToolResult;
+
+export function textResult(text: string): ToolResult {
+  return { content: [{ type: 'text', text }] };
+}
+
+export function errorResult(text: string): ToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+export const MESSAGES = {
+  sessionExpired: 'Your session has expired. Please log in again.',
+  forbidden: "You don't have permission to perform this action. Ask your administrator for access if you need it.",
+  internal: 'Something went wrong while running this tool (internal error). Please try again; if it keeps happening, contact support.',
+} as const;
+
+/** "orders" for "/orders/:id": how the model and the user will know which system failed. */
+function apiName(path: string): string {
+  const first = path.split('/').find((segment) => segment !== '' && !segment.startsWith(':'));
+  return first ? `The ${first} API` : 'The API';
+}
+
+function upstreamMessage(error: UpstreamError): string {
+  const api = apiName(error.path);
+  if (error instanceof UpstreamHttpError) {
+    if (error.status === 401) return MESSAGES.sessionExpired;
+    if (error.status === 403) return MESSAGES.forbidden;
+    const next = error.status >= 500 ? 'Please try again in a moment.' : 'Please check the request and try again.';
+    return `${api} returned an error (HTTP ${error.status}). ${next}`;
+  }
+  if (error instanceof UpstreamTimeoutError) {
+    return `${api} did not answer in time (timeout error). Please try again in a moment.`;
+  }
+  if (error instanceof UpstreamResponseError) {
+    return error.problem === 'too-large'
+      ? `${api} returned more data than this tool can handle (error: response too large). Try narrowing the request.`
+      : `${api} returned an answer this tool cannot read (error: not JSON). Please try again later.`;
+  }
+  return `${api} could not be reached (connection error). Please try again in a moment.`;
+}
+
+export interface MappedFailure {
+  result: ToolResult;
+  /** Stable code for the log line: the error's code, or INTERNAL. */
+  outcome: string;
+  /** True when the failure is a bug or an unknown condition whose detail belongs in the log. */
+  unexpected: boolean;
+}
+
+/** Maps any thrown value to a result; nothing from upstream bodies, headers or stacks reaches the text. */
+export function failureResult(error: unknown): MappedFailure {
+  if (error instanceof ToolError) return { result: errorResult(error.message), outcome: error.code, unexpected: false };
+  if (error instanceof UpstreamError) {
+    const code = error instanceof UpstreamHttpError ? `UPSTREAM_HTTP_${error.status}` : error.code;
+    return { result: errorResult(upstreamMessage(error)), outcome: code, unexpected: false };
+  }
+  if (error instanceof InvalidUpstreamRequestError && error.userMessage !== undefined) {
+    return { result: errorResult(error.userMessage), outcome: error.code, unexpected: false };
+  }
+  return { result: errorResult(MESSAGES.internal), outcome: 'INTERNAL', unexpected: true };
+}

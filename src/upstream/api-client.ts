@@ -1,0 +1,168 @@
+// The customer-API client a tool sees as `ctx.api`: relative paths only, the caller's credentials attached,
+// time-outs and a response cap, and every failure turned into one of the typed errors in ./errors.
+import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
+import type { ForwardedHeaders } from './credentials';
+import {
+  UpstreamHttpError,
+  UpstreamNetworkError,
+  UpstreamResponseError,
+  UpstreamTimeoutError,
+  type UpstreamRequestInfo,
+} from './errors';
+import { buildPath, buildQuery, compileBaseUrl } from './paths';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequestOptions {
+  /** Values for the `:name` segments of the path; each is URL-encoded. */
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Sent as JSON. */
+  body?: unknown;
+}
+
+export interface ApiClient {
+  get<T = unknown>(path: string, options?: ApiRequestOptions): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, options?: ApiRequestOptions): Promise<T>;
+  put<T = unknown>(path: string, body?: unknown, options?: ApiRequestOptions): Promise<T>;
+  patch<T = unknown>(path: string, body?: unknown, options?: ApiRequestOptions): Promise<T>;
+  delete<T = unknown>(path: string, options?: ApiRequestOptions): Promise<T>;
+  request<T = unknown>(method: HttpMethod, path: string, options?: ApiRequestOptions): Promise<T>;
+}
+
+export interface UpstreamSettings {
+  /** CUSTOMER_API_URL; may contain `{tenantId}`. */
+  baseUrl: string;
+  /** Connect, headers and body time-out each (default 10 s: long enough for a slow report, short enough for a chat). */
+  timeoutMs?: number;
+  /** Bodies above this are refused (default 5 MiB): a model cannot use more, and memory is shared by all calls. */
+  maxResponseBytes?: number;
+  /** Keep-alive connections per origin (default 128). */
+  connections?: number;
+  /** Injected in tests; by default one keep-alive Agent for the process. */
+  dispatcher?: Dispatcher;
+}
+
+/** What is shared by every call: built once at startup. */
+export interface Upstream {
+  forCall(call: CallScope): ApiClient;
+  readonly dispatcher: Dispatcher;
+  close(): Promise<void>;
+}
+
+export interface CallScope {
+  headers: ForwardedHeaders;
+  tenantId: string | undefined;
+  signal: AbortSignal;
+  /** Told the status of each upstream answer, for the per-call log line. */
+  onStatus?: (status: number) => void;
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+function isJson(contentType: string | string[] | undefined): boolean {
+  const value = Array.isArray(contentType) ? contentType[0] : contentType;
+  return value !== undefined && /^application\/([\w.+-]+\+)?json\b/i.test(value);
+}
+
+function mapTransportError(error: unknown, info: UpstreamRequestInfo, signal: AbortSignal): unknown {
+  if (signal.aborted) return error; // the call itself was cancelled: nobody reads the result
+  if (error instanceof undiciErrors.UndiciError && TIMEOUT_CODES.has(error.code)) {
+    return new UpstreamTimeoutError(info, { cause: error });
+  }
+  return new UpstreamNetworkError(info, { cause: error });
+}
+
+export function createUpstream({
+  baseUrl,
+  timeoutMs = 10_000,
+  maxResponseBytes = 5_242_880,
+  connections = 128,
+  dispatcher = new Agent({ connections, connect: { timeout: timeoutMs }, keepAliveTimeout: 30_000 }),
+}: UpstreamSettings): Upstream {
+  const base = compileBaseUrl(baseUrl);
+
+  async function send(call: CallScope, method: HttpMethod, template: string, options: ApiRequestOptions = {}) {
+    const info: UpstreamRequestInfo = { method, path: template };
+    const url = base.resolve(call.tenantId) + buildPath(template, options.params) + buildQuery(options.query);
+    const hasBody = options.body !== undefined;
+    const headers: Record<string, string> = hasBody
+      ? { ...call.headers, accept: 'application/json', 'content-type': 'application/json' }
+      : { ...call.headers, accept: 'application/json' };
+
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await request(url, {
+        method,
+        headers,
+        body: hasBody ? JSON.stringify(options.body) : undefined,
+        dispatcher,
+        signal: call.signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+    } catch (error) {
+      throw mapTransportError(error, info, call.signal);
+    }
+    const { statusCode, headers: responseHeaders, body } = response;
+    call.onStatus?.(statusCode);
+    if (statusCode < 200 || statusCode > 299) {
+      await body.dump().catch(() => undefined); // frees the connection for reuse; the body is never shown
+      throw new UpstreamHttpError(statusCode, info);
+    }
+
+    const declared = Number(responseHeaders['content-length'] ?? Number.NaN);
+    if (declared > maxResponseBytes) {
+      body.destroy();
+      throw new UpstreamResponseError('too-large', info);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of body) {
+        size += (chunk as Buffer).length;
+        if (size > maxResponseBytes) {
+          body.destroy();
+          throw new UpstreamResponseError('too-large', info);
+        }
+        chunks.push(chunk as Buffer);
+      }
+    } catch (error) {
+      if (error instanceof UpstreamResponseError) throw error;
+      throw mapTransportError(error, info, call.signal);
+    }
+    if (size === 0) return null;
+    if (!isJson(responseHeaders['content-type'])) throw new UpstreamResponseError('not-json', info);
+    const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (error) {
+      throw new UpstreamResponseError('not-json', info, { cause: error });
+    }
+  }
+
+  return {
+    dispatcher,
+    forCall(call) {
+      const requestFor =
+        (method: HttpMethod) =>
+        <T>(path: string, options?: ApiRequestOptions) =>
+          send(call, method, path, options) as Promise<T>;
+      const withBody =
+        (method: HttpMethod) =>
+        <T>(path: string, body?: unknown, options?: ApiRequestOptions) =>
+          send(call, method, path, { ...options, body }) as Promise<T>;
+      return {
+        get: requestFor('GET'),
+        delete: requestFor('DELETE'),
+        post: withBody('POST'),
+        put: withBody('PUT'),
+        patch: withBody('PATCH'),
+        request: <T>(method: HttpMethod, path: string, options?: ApiRequestOptions) =>
+          send(call, method, path, options) as Promise<T>,
+      };
+    },
+    close: () => dispatcher.close(),
+  };
+}
+

@@ -1,0 +1,61 @@
+// Which of the hub's headers reach the customer's API: an allowlist, values passed through unchanged.
+// Contract, "Credentials forwarded to tool servers": forward as received, never validate or decode.
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** Everything forwarded besides the custom auth headers: the user's credential, cookies, tenant, tracing. */
+const AUTHORIZATION = 'authorization';
+const HUB_AUTHORIZATION = 'x-user-auth-authorization';
+const PASSED_THROUGH = ['cookie', 'x-tenant-id'] as const;
+
+export type ForwardedHeaders = Record<string, string>;
+
+export interface Caller {
+  /** From X-User-Id: for logs only, never for decisions. */
+  userId: string | undefined;
+  tenantId: string | undefined;
+  /** From X-Request-Id, or generated when the hub sent none; the same id goes upstream and into the log. */
+  requestId: string;
+  /** From X-Session-Id: resolves the user at the hub's file endpoints. */
+  sessionId: string | undefined;
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  if (Array.isArray(value)) return value.join(', ');
+  return value === '' ? undefined : value;
+}
+
+/** Reads who is calling from the headers of one POST. */
+export function callerFrom(headers: IncomingHttpHeaders): Caller {
+  return {
+    userId: single(headers['x-user-id']),
+    tenantId: single(headers['x-tenant-id']),
+    requestId: single(headers['x-request-id']) ?? randomUUID(),
+    sessionId: single(headers['x-session-id']),
+  };
+}
+
+/**
+ * Picks the headers to send upstream from the headers of one POST (never from GET /sse, never cached:
+ * a token refreshed between two calls is used on the very next one).
+ * `customAuthHeaders` are lower-case names, computed once from the configuration.
+ */
+export function forwardedHeaders(
+  headers: IncomingHttpHeaders,
+  caller: Caller,
+  customAuthHeaders: readonly string[],
+): ForwardedHeaders {
+  const out: ForwardedHeaders = {};
+  const authorization = single(headers[AUTHORIZATION]) ?? single(headers[HUB_AUTHORIZATION]);
+  if (authorization !== undefined) out[AUTHORIZATION] = authorization;
+  for (const name of PASSED_THROUGH) {
+    const value = single(headers[name]);
+    if (value !== undefined) out[name] = value;
+  }
+  for (const name of customAuthHeaders) {
+    const value = single(headers[name]);
+    if (value !== undefined) out[name] = value;
+  }
+  out['x-request-id'] = caller.requestId;
+  return out;
+}

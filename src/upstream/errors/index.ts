@@ -1,0 +1,6 @@
+export { UpstreamError, type UpstreamRequestInfo } from './upstream-error';
+export { UpstreamHttpError } from './upstream-http-error';
+export { UpstreamTimeoutError } from './upstream-timeout-error';
+export { UpstreamNetworkError } from './upstream-network-error';
+export { UpstreamResponseError, type UpstreamResponseProblem } from './upstream-response-error';
+export { InvalidUpstreamRequestError } from './invalid-request-error';

@@ -1,0 +1,23 @@
+// Base class of every failure talking to the customer's API; `code` is stable, `cause` keeps the original.
+export interface UpstreamRequestInfo {
+  method: string;
+  /** The path template as the tool wrote it (e.g. /orders/:id): no ids, no query, no credentials. */
+  path: string;
+}
+
+export class UpstreamError extends Error {
+  override name = 'UpstreamError';
+  readonly method: string;
+  readonly path: string;
+
+  constructor(
+    readonly code: string,
+    message: string,
+    request: UpstreamRequestInfo,
+    options?: { cause?: unknown },
+  ) {
+    super(`${request.method} ${request.path}: ${message}`, options);
+    this.method = request.method;
+    this.path = request.path;
+  }
+}

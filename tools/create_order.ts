@@ -1,0 +1,30 @@
+// Example tool: a write with a JSON body. Whether the user may do it is the customer API's decision (403).
+import { z } from 'zod';
+import { defineTool } from '../src/tools';
+import type { Order } from '../example-api/data';
+
+export default defineTool({
+  name: 'create_order',
+  description:
+    'Create a new order for a customer. Only use this when the user has clearly asked to place an order ' +
+    'and has confirmed the customer and the lines. Returns the new order id and total.',
+  input: {
+    customer: z.string().min(1).max(100).describe('The customer the order is for, e.g. "Northwind Traders".'),
+    lines: z
+      .array(
+        z.object({
+          sku: z.string().min(1).max(40).describe('Product code, e.g. "WIDGET-1".'),
+          quantity: z.number().int().min(1).max(10_000).describe('How many units.'),
+          unitPrice: z.number().min(0).describe('Price per unit in the account currency.'),
+        }),
+      )
+      .min(1)
+      .max(50)
+      .describe('The order lines.'),
+  },
+  annotations: { destructiveHint: false, idempotentHint: false },
+  async handler({ customer, lines }, ctx) {
+    const order = await ctx.api.post<Order>('/orders', { customer, lines });
+    return `Created order #${order.id} for ${order.customer}: ${order.lines.length} line(s), total ${order.total.toFixed(2)}.`;
+  },
+});

@@ -1,0 +1,25 @@
+// Example tool: one record by id. The id goes into the URL path (encoded by ctx.api); a 404 is explained.
+import { z } from 'zod';
+import { defineTool, ToolError } from '../src/tools';
+import { UpstreamHttpError } from '../src/upstream/errors';
+import type { Order } from '../example-api/data';
+
+export default defineTool({
+  name: 'get_order',
+  description: 'Get the full details of one order by its id (as shown by search_orders): customer, status, lines and total.',
+  input: {
+    orderId: z.string().min(1).max(64).describe('The order id, e.g. "1001".'),
+  },
+  annotations: { readOnlyHint: true },
+  async handler({ orderId }, ctx) {
+    try {
+      const order = await ctx.api.get<Order>('/orders/:id', { params: { id: orderId } });
+      return JSON.stringify(order, null, 2);
+    } catch (error) {
+      if (error instanceof UpstreamHttpError && error.status === 404) {
+        throw new ToolError(`There is no order with id ${orderId}. Use search_orders to find the right id.`);
+      }
+      throw error;
+    }
+  },
+});

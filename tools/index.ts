@@ -1,0 +1,8 @@
+// The tools this server offers, listed explicitly (no directory scanning): add a line per new tool.
+import type { Tool } from '../src/tools';
+import createOrder from './create_order';
+import getOrder from './get_order';
+import searchOrders from './search_orders';
+import whoami from './whoami';
+
+export const tools: readonly Tool[] = [searchOrders, getOrder, createOrder, whoami];

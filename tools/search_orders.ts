@@ -1,0 +1,26 @@
+// Example tool: a filtered list from the customer's API. An empty answer is an ordinary result, not an error.
+import { z } from 'zod';
+import { defineTool } from '../src/tools';
+import type { Order } from '../example-api/data';
+
+export default defineTool({
+  name: 'search_orders',
+  description:
+    "Search the signed-in user's orders. Filter by status and/or part of the customer's name. " +
+    'Returns one line per order: id, customer, status and total. Use get_order for the full details of one order.',
+  input: {
+    status: z.enum(['open', 'shipped', 'cancelled']).optional().describe('Only orders with this status.'),
+    customer: z.string().max(100).optional().describe("Part of the customer's name, case-insensitive."),
+    limit: z.number().int().min(1).max(50).default(10).describe('How many orders to return at most (1-50).'),
+  },
+  annotations: { readOnlyHint: true },
+  async handler({ status, customer, limit }, ctx) {
+    const { items, total } = await ctx.api.get<{ items: Order[]; total: number }>('/orders', {
+      query: { status, customer, limit },
+    });
+    if (items.length === 0) return 'No orders were found matching that search.';
+    const lines = items.map((o) => `#${o.id} · ${o.customer} · ${o.status} · ${o.total.toFixed(2)}`);
+    const more = total > items.length ? `\n(${total - items.length} more not shown; narrow the search or raise the limit.)` : '';
+    return `Found ${total} order(s):\n${lines.join('\n')}${more}`;
+  },
+});
