@@ -24,13 +24,16 @@ const USAGE = `Usage: npm run bench -- [options]
   --ours <file|baseline>
                        script run as "ours" (default dist/src/index.js); "baseline" runs the
                        baseline in both slots, to check the bench itself
-  --duration <s>       length of each concurrent round in seconds (default 5; quick 0.7)
+  --duration <s>       length of each concurrent round in seconds (default 5; quick 0.4)
   --idle <n,n>         idle-session counts for the memory check (default 1000,5000; quick 200)
   --out <file>         where to write the JSON (default bench/results/latest.json; quick: quick.json)
   --help               this text`;
 
 interface Settings {
   readonly quick: boolean;
+  /** Untimed load on each target before the first measured round. */
+  readonly firstWarmupMs: number;
+  /** Untimed load at the start of every round. */
   readonly warmupMs: number;
   readonly concurrentMs: number;
   readonly oneAtATimeMs: number;
@@ -59,7 +62,7 @@ function parseSettings(argv: string[]): Settings {
     process.exit(0);
   }
   const quick = values.quick === true;
-  const concurrentMs = values.duration === undefined ? (quick ? 700 : 5000) : Number(values.duration) * 1000;
+  const concurrentMs = values.duration === undefined ? (quick ? 400 : 5000) : Number(values.duration) * 1000;
   const idleCounts = (values.idle ?? (quick ? '200' : '1000,5000')).split(',').map(Number);
   if (!(concurrentMs > 0) || idleCounts.some((n) => !Number.isInteger(n) || n <= 0 || n > 15_000)) {
     throw new Error(`bad --duration or --idle\n${USAGE}`);
@@ -67,9 +70,10 @@ function parseSettings(argv: string[]): Settings {
   const ours = values.ours === undefined ? SCRIPTS.ours : values.ours === 'baseline' ? SCRIPTS.baseline : resolve(values.ours);
   return {
     quick,
-    warmupMs: quick ? 200 : 1000,
+    firstWarmupMs: quick ? 300 : 3000,
+    warmupMs: quick ? 100 : 1000,
     concurrentMs,
-    oneAtATimeMs: quick ? 300 : 2000,
+    oneAtATimeMs: quick ? 200 : 2000,
     concurrency: 32,
     sessions: 16,
     idleCounts,
@@ -79,7 +83,9 @@ function parseSettings(argv: string[]): Settings {
   };
 }
 
-const progress = (text: string): boolean => process.stderr.write(`bench: ${text}\n`);
+const t0 = Date.now();
+const progress = (text: string): boolean =>
+  process.stderr.write(`bench ${((Date.now() - t0) / 1000).toFixed(1).padStart(5)} s: ${text}\n`);
 const orderId = (n: number): string => `ord_${n % 1000}`;
 
 /** Floor round: the tool's upstream GET straight to the API, same concurrency, same client library. */
@@ -156,6 +162,14 @@ async function main(): Promise<number> {
     ours: await startServer('ours', scripts.ours, env),
     baseline: await startServer('baseline', scripts.baseline, env),
   };
+
+  // Untimed first pass over every target: the JIT of all four processes (the bench's own included)
+  // warms up here, not in whichever measured round happens to come first.
+  const warmUp = { ...s, warmupMs: 0, concurrentMs: s.firstWarmupMs, oneAtATimeMs: s.firstWarmupMs / 4 };
+  progress('warm-up: floor, ours, baseline');
+  await floorRound(api.url, warmUp);
+  await serverRound('ours', servers.ours, warmUp);
+  await serverRound('baseline', servers.baseline, warmUp);
 
   const rounds: Round[] = [];
   // Interleaved so that drift (thermal, noisy neighbours) hits both servers alike: F A B B A F.
