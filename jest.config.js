@@ -4,7 +4,7 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: {
-    '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }],
+    '^.+\\.ts$': ['ts-jest', { diagnostics: false }],
   },
   testTimeout: 20000,
 };

@@ -70,10 +70,12 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     isDraining: () => draining,
   });
   const http = createHttpServer(app);
-  // Node ends a request still open after requestTimeout (300 s); an SSE stream is one such request.
-  // Streams are exempt; slow uploads are bounded by MAX_BODY_BYTES and the socket time-out instead.
-  http.requestTimeout = 0;
-  http.headersTimeout = 60_000;
+  // requestTimeout bounds how long a request (headers and body) may take to arrive: a slow POST is cut
+  // after 30 s. It does not apply to the response, so SSE streams (a bodiless GET) are not affected; the
+  // test "Node request time-outs do not end a long-lived stream" holds this.
+  http.requestTimeout = 30_000;
+  http.headersTimeout = 20_000;
+  // Longer than the usual 60 s idle time-out of load balancers, so they close idle connections first.
   http.keepAliveTimeout = 65_000;
 
   let closing: Promise<void> | undefined;

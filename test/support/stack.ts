@@ -1,0 +1,71 @@
+// Starts the example customer API and a tool server on loopback ports, with the log captured in memory.
+import { Writable } from 'node:stream';
+import { startExampleApi, type RunningExampleApi } from '../../example-api';
+import { tools as exampleTools } from '../../tools';
+import { loadConfig, type Config } from '../../src/config';
+import { createLogger } from '../../src/logger';
+import { createToolServer, type ToolServer } from '../../src/server';
+import type { Tool } from '../../src/tools';
+import { userFilesFactory } from '../../src/user-files';
+
+export interface Stack {
+  api: RunningExampleApi;
+  server: ToolServer;
+  config: Config;
+  /** Base URL of the tool server, e.g. http://127.0.0.1:40123 */
+  url: string;
+  /** Raw log output, one JSON line per entry. */
+  logText(): string;
+  logs(): Array<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+export interface StackOptions {
+  env?: NodeJS.ProcessEnv;
+  tools?: readonly Tool[];
+  /** Base URL given to the tool server instead of the example API's (e.g. with {tenantId}). */
+  customerApiUrl?: (apiUrl: string) => string;
+}
+
+export async function startStack({ env = {}, tools = exampleTools, customerApiUrl }: StackOptions = {}): Promise<Stack> {
+  const api = await startExampleApi();
+  const chunks: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const baseUrl = customerApiUrl ? customerApiUrl(api.url) : api.url;
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', CUSTOMER_API_URL: baseUrl, ...env });
+  const logger = createLogger({ level: config.logLevel, secretHeaders: config.customAuthHeaders, destination: sink });
+  const server = createToolServer({
+    config,
+    customerApiUrl: baseUrl,
+    logger,
+    tools,
+    info: { name: 'test-tool-server', version: '0.0.0' },
+    files: userFilesFactory(config.hub),
+  });
+  const url = await server.listen(0, '127.0.0.1');
+  const logText = () => chunks.join('');
+  return {
+    api,
+    server,
+    config,
+    url,
+    logText,
+    logs: () =>
+      logText()
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    async close() {
+      await server.shutdown();
+      await api.close();
+    },
+  };
+}
+
+export const MANAGER = { authorization: 'Bearer demo-manager-token' } as const;
+export const VIEWER = { authorization: 'Bearer demo-viewer-token' } as const;
