@@ -65,6 +65,12 @@ function isJson(contentType: string | string[] | undefined): boolean {
   return value !== undefined && /^application\/([\w.+-]+\+)?json\b/i.test(value);
 }
 
+/** Drops a body we will not read; the socket is closed rather than drained (it may be huge). */
+function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => undefined); // destroy() reports an abort error nobody needs
+  body.destroy();
+}
+
 function mapTransportError(error: unknown, info: UpstreamRequestInfo, signal: AbortSignal): unknown {
   if (signal.aborted) return error; // the call itself was cancelled: nobody reads the result
   if (error instanceof undiciErrors.UndiciError && TIMEOUT_CODES.has(error.code)) {
@@ -113,7 +119,7 @@ export function createUpstream({
 
     const declared = Number(responseHeaders['content-length'] ?? Number.NaN);
     if (declared > maxResponseBytes) {
-      body.destroy();
+      discard(body);
       throw new UpstreamResponseError('too-large', info);
     }
     const chunks: Buffer[] = [];
@@ -122,7 +128,7 @@ export function createUpstream({
       for await (const chunk of body) {
         size += (chunk as Buffer).length;
         if (size > maxResponseBytes) {
-          body.destroy();
+          discard(body);
           throw new UpstreamResponseError('too-large', info);
         }
         chunks.push(chunk as Buffer);

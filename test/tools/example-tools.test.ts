@@ -1,0 +1,102 @@
+import { callTool, postDirect } from '../support/sse-client';
+import { MANAGER, startStack, VIEWER, type Stack } from '../support/stack';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.close());
+
+async function call(name: string, args: Record<string, unknown>, headers: Record<string, string> = MANAGER) {
+  const { json } = await postDirect(stack.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: callTool(name, args) }, headers);
+  return { text: json?.result?.content?.[0]?.text ?? '', isError: json?.result?.isError === true };
+}
+
+describe('search_orders', () => {
+  it('lists matching orders', async () => {
+    const { text, isError } = await call('search_orders', { customer: 'northwind' });
+    expect(isError).toBe(false);
+    expect(text).toContain('Found 2 order(s)');
+    expect(text).toContain('#1001');
+    expect(text).toContain('#1003');
+  });
+
+  it('an empty answer is an ordinary result saying no items were found', async () => {
+    const { text, isError } = await call('search_orders', { customer: 'nobody-by-this-name' });
+    expect(isError).toBe(false);
+    expect(text).toBe('No orders were found matching that search.');
+  });
+
+  it('invalid arguments give an isError result naming each bad field', async () => {
+    const { text, isError } = await call('search_orders', { status: 'lost', limit: 500 });
+    expect(isError).toBe(true);
+    expect(text).toMatch(/^The arguments for search_orders are not valid: /);
+    expect(text).toContain('status:');
+    expect(text).toContain('limit:');
+    expect(text).toContain('call search_orders again');
+  });
+});
+
+describe('get_order', () => {
+  it('returns the order as JSON', async () => {
+    const { text } = await call('get_order', { orderId: '1002' });
+    expect(JSON.parse(text)).toMatchObject({ id: '1002', customer: 'Contoso Ltd' });
+  });
+
+  it('puts the id into the URL path encoded', async () => {
+    const { text, isError } = await call('get_order', { orderId: '1001/../../users/me' });
+    expect(isError).toBe(true);
+    expect(text).toBe('There is no order with id 1001/../../users/me. Use search_orders to find the right id.');
+  });
+
+  it('a missing order is explained', async () => {
+    const { text, isError } = await call('get_order', { orderId: '999999' });
+    expect(isError).toBe(true);
+    expect(text).toContain('There is no order with id 999999');
+  });
+
+  it('a missing argument names the field', async () => {
+    const { text, isError } = await call('get_order', {});
+    expect(isError).toBe(true);
+    expect(text).toContain('orderId:');
+  });
+});
+
+describe('create_order', () => {
+  const order = { customer: 'Umbrella Corp', lines: [{ sku: 'WIDGET-1', quantity: 3, unitPrice: 2.5 }] };
+
+  it('a manager creates an order', async () => {
+    const { text, isError } = await call('create_order', order);
+    expect(isError).toBe(false);
+    expect(text).toMatch(/^Created order #\d+ for Umbrella Corp: 1 line\(s\), total 7\.50\.$/);
+  });
+
+  it('the lesser role gets the permission result (403)', async () => {
+    const { text, isError } = await call('create_order', order, VIEWER);
+    expect(isError).toBe(true);
+    expect(text).toBe("You don't have permission to perform this action. Ask your administrator for access if you need it.");
+  });
+
+  it('an expired token gets the session-expired result (401)', async () => {
+    const { text, isError } = await call('create_order', order, { authorization: 'Bearer expired' });
+    expect(isError).toBe(true);
+    expect(text).toBe('Your session has expired. Please log in again.');
+  });
+});
+
+describe('whoami', () => {
+  it.each([
+    [MANAGER, 'Demo Manager', 'manager'],
+    [VIEWER, 'Demo Viewer', 'viewer'],
+  ])('shows whom the API sees', async (headers, name, role) => {
+    const { text } = await call('whoami', {}, headers);
+    expect(text).toContain(name);
+    expect(text).toContain(`role ${role}`);
+  });
+
+  it('without credentials: the session-expired result', async () => {
+    const { text, isError } = await call('whoami', {}, {});
+    expect(isError).toBe(true);
+    expect(text).toBe('Your session has expired. Please log in again.');
+  });
+});
