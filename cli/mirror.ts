@@ -42,7 +42,9 @@ export async function mirror({ kbId, folder, statePath, hubUrl, hub, print }: Mi
   const local = await listFolder(folder, resolve(recordPath));
   // the contract's 512-character limit, checked for every file before the first request
   const tooLong = local.find((f) => f.filename.length > MAX_FILENAME_LENGTH);
-  if (tooLong !== undefined) throw new HubFilenameTooLongError('POST', `/api/admin/knowledge/${kbId}/sync`, tooLong.filename.length);
+  if (tooLong !== undefined) {
+    throw new HubFilenameTooLongError('POST', `/api/admin/knowledge/${kbId}/sync`, tooLong.filename.length);
+  }
 
   let state = await loadState(recordPath);
   if (state !== undefined && (state.hubUrl !== hubUrl || state.kbId !== kbId)) {

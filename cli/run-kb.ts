@@ -30,19 +30,22 @@ export async function runKb(argv: string[], io: KbIo): Promise<number> {
   const config = readKbConfig(io.env);
   if (!config.ok) return fail(config.message, EXIT_USAGE);
 
-  const own = io.hubClient === undefined ? createHubClient({ baseUrl: config.config.hubUrl, keys: { knowledge: config.config.knowledgeKey } }) : undefined;
+  const { hubUrl, knowledgeKey } = config.config;
+  const own = io.hubClient === undefined ? createHubClient({ baseUrl: hubUrl, keys: { knowledge: knowledgeKey } }) : undefined;
   const hub = io.hubClient ?? (own as HubClient);
   try {
-    await execute(args.command, hub, config.config.hubUrl, print);
+    await execute(args.command, hub, hubUrl, print);
     return EXIT_OK;
   } catch (err) {
-    return fail(failureLine(err, config.config.hubUrl), EXIT_FAILED);
+    return fail(failureLine(err, hubUrl), EXIT_FAILED);
   } finally {
     await own?.close();
   }
 }
 
-async function execute(command: KbCommand, hub: Pick<HubClient, 'syncKnowledge'>, hubUrl: string, print: (line: string) => void): Promise<void> {
+type Hub = Pick<HubClient, 'syncKnowledge'>;
+
+async function execute(command: KbCommand, hub: Hub, hubUrl: string, print: (line: string) => void): Promise<void> {
   const { kbId } = command;
   switch (command.kind) {
     case 'add':
@@ -56,7 +59,11 @@ async function execute(command: KbCommand, hub: Pick<HubClient, 'syncKnowledge'>
     case 'remove': {
       const result = await hub.syncKnowledge(kbId, { action: 'remove', filename: command.filename });
       // 204: the hub had no such document (contract, "Knowledge base documents"); still a success
-      print(result.noop ? `nothing was removed: ${command.filename} is not in knowledge base ${kbId}` : `removed ${command.filename} from knowledge base ${kbId}`);
+      print(
+        result.noop
+          ? `nothing was removed: ${command.filename} is not in knowledge base ${kbId}`
+          : `removed ${command.filename} from knowledge base ${kbId}`,
+      );
       return;
     }
     case 'mirror':

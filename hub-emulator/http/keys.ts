@@ -7,7 +7,9 @@ import { sendError } from './json-errors';
 
 export function requireEmbedKey(embedKey: string): RequestHandler {
   return function requireEmbedKey(req, res, next) {
-    if (req.get('x-api-key') !== embedKey) return sendError(res, 401, 'invalid_key', 'x-api-key is missing or is not the embed key');
+    if (req.get('x-api-key') !== embedKey) {
+      return sendError(res, 401, 'invalid_key', 'x-api-key is missing or is not the embed key');
+    }
     next();
   };
 }

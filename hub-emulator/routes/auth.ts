@@ -28,7 +28,9 @@ export function authRoutes(deps: { embedKey: string; jsonLimit: number; bindings
 
   router.post('/bind', (req, res) => {
     const parsed = bindBody.safeParse(req.body);
-    if (!parsed.success) return sendError(res, 400, 'invalid_binding', 'expected { wsId, identity?, authArtifacts: { headers, cookies? } }');
+    if (!parsed.success) {
+      return sendError(res, 400, 'invalid_binding', 'expected { wsId, identity?, authArtifacts: { headers, cookies? } }');
+    }
     const { wsId, identity, authArtifacts } = parsed.data;
     deps.bindings.bind(wsId, identity, authArtifacts);
     res.json({ ok: true });

@@ -33,7 +33,9 @@ export function knowledgeRoutes(deps: { keys: readonly EmulatorKey[]; fileLimit:
         return sendError(res, 400, 'filename_too_long', `filename is over ${MAX_FILENAME_LENGTH} characters`);
       }
       const file = action === 'remove' ? undefined : await form.file('file');
-      if (action !== 'remove' && file === undefined) return sendError(res, 400, 'missing_part', `the file part is required for ${action}`);
+      if (action !== 'remove' && file === undefined) {
+        return sendError(res, 400, 'missing_part', `the file part is required for ${action}`);
+      }
 
       const outcome = deps.knowledge.sync(kbId, action as SyncAction, filename, file);
       if (outcome.noop) return res.status(204).end();

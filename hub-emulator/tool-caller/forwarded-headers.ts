@@ -6,7 +6,9 @@ import type { Binding } from '../stores/bindings';
 export function forwardedHeaders(binding: Binding, requestId: string, defaultTenantId?: string): Record<string, string> {
   // custom authentication headers (an API-key or client-id header, …) go as given
   const headers: Record<string, string> = { ...binding.authArtifacts.headers };
-  const authorization = Object.entries(binding.authArtifacts.headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+  const authorization = Object.entries(binding.authArtifacts.headers).find(
+    ([name]) => name.toLowerCase() === 'authorization',
+  )?.[1];
   if (authorization !== undefined) headers['X-User-Auth-Authorization'] = authorization;
   if (binding.authArtifacts.cookies !== undefined) headers['Cookie'] = binding.authArtifacts.cookies;
   if (binding.identity !== undefined) headers['X-User-Id'] = binding.identity.userId;

@@ -38,7 +38,9 @@ export function createToolCaller({ bindings, newRequestId, defaultTenantId, clie
     return async function fetchWithBinding(url, init) {
       const binding = bindings.get(wsId);
       // a request after invalidate (or after a new binding took the wsId) must not go out
-      if (binding === undefined || binding.sessionId !== sessionId) throw new BindingNotFoundError(`no binding for ${wsId}`);
+      if (binding === undefined || binding.sessionId !== sessionId) {
+        throw new BindingNotFoundError(`no binding for ${wsId}`);
+      }
       const headers = new Headers(init?.headers);
       for (const [name, value] of Object.entries(forwardedHeaders(binding, newRequestId(), defaultTenantId))) {
         headers.set(name, value);

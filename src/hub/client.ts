@@ -47,11 +47,14 @@ export interface HubClient {
 export function createHubClient({ baseUrl, keys, dispatcher, timeoutMs = 10_000 }: HubClientOptions): HubClient {
   new URL(baseUrl); // throws on a malformed address at creation, not on first use
   assertHubKeys(keys);
-  const ownAgent = dispatcher === undefined ? new Agent({ keepAliveTimeout: 10_000, connectTimeout: timeoutMs }) : undefined;
+  const ownAgent =
+    dispatcher === undefined ? new Agent({ keepAliveTimeout: 10_000, connectTimeout: timeoutMs }) : undefined;
   const send = { baseUrl, dispatcher: dispatcher ?? (ownAgent as Dispatcher), timeoutMs };
 
+  type Outgoing = Omit<HubRequest, 'headers'> & { headers?: Record<string, string> };
+
   /** Sends with the key for `keyName`; throws the mapped error unless the status is a success. */
-  async function call(keyName: HubKeyName, req: Omit<HubRequest, 'headers'> & { headers?: Record<string, string> }, fileName?: string): Promise<HubResponse> {
+  async function call(keyName: HubKeyName, req: Outgoing, fileName?: string): Promise<HubResponse> {
     const { envVar, scope } = HUB_KEY_SETTINGS[keyName];
     const key = keys[keyName];
     if (key === undefined) throw new HubNotConfiguredError('POST', req.path, envVar);
