@@ -4,9 +4,10 @@ import { existsSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { closedLoop, DirectApiClient, McpLoadClient, noErrors, openSessions, totalErrors, type ErrorCounts } from './load';
+import { closedLoop, DirectApiClient, McpLoadClient, noErrors, totalErrors, type ErrorCounts } from './load';
 import { readCpuMs, settledRssKb } from './measure';
 import { killAll, startServer, type ChildServer } from './processes';
+import { openSessions } from './sse-session';
 import { evaluateTargets, formatTable, machineInfo, summarise, writeResults, type Round } from './report';
 
 const ROOT = resolve(__dirname, '..', '..');
@@ -152,7 +153,7 @@ async function idleMemory(
 async function main(): Promise<number> {
   const s = parseSettings(process.argv.slice(2));
   if (!existsSync(s.oursScript)) {
-    throw new Error(`our server is not built at ${s.oursScript}: run "npm run build", or pass --ours baseline`);
+    throw new Error(`no script at ${s.oursScript}: build with "npm run build", or pass --ours baseline`);
   }
   const started = Date.now();
   const api = await startServer('stand-in API', SCRIPTS.api);
