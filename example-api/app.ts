@@ -68,8 +68,13 @@ export function createExampleApi(): ExampleApi {
     current.times -= 1;
     if (current.times <= 0) scripted = undefined;
     if (current.delayMs) {
-      const closed = new Promise((resolve) => res.once('close', resolve));
-      await Promise.race([new Promise((resolve) => setTimeout(resolve, current.delayMs)), closed]);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, current.delayMs);
+        res.once('close', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
       if (res.writableEnded || req.socket.destroyed) return;
     }
     if (current.status) return error(res, current.status, 'scripted_failure', `Failing with ${current.status} as asked`);

@@ -5,6 +5,7 @@ import { healthRoutes, type HealthCheck } from './health';
 import { errorHandler, notFound } from './http/errors';
 import type { Logger } from './logger';
 import { mcpRoutes } from './mcp/routes';
+import type { InFlight } from './mcp/in-flight';
 import type { SessionStore } from './mcp/sessions';
 
 export interface AppOptions {
@@ -16,6 +17,7 @@ export interface AppOptions {
   healthSimulation: boolean;
   maxBodyBytes: number;
   isDraining: () => boolean;
+  inFlight: InFlight;
 }
 
 export function createApp(options: AppOptions): express.Express {

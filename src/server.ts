@@ -51,11 +51,12 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     files: options.files,
   });
   const inFlight = new InFlight();
-  const createServer = () => createMcpServer(registry, options.info, inFlight);
+  const createServer = () => createMcpServer(registry, options.info);
   const sessions = new SessionStore({
     endpointFor: (id) => `${config.publicBasePath}/messages?sessionId=${id}`,
     keepAliveMs: config.sseKeepAliveMs,
     createServer,
+    inFlight,
   });
   const apiCheck = customerApiCheck(options.customerApiUrl, upstream.dispatcher);
   let draining = false;
@@ -68,6 +69,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     healthSimulation: config.healthSimulation,
     maxBodyBytes: config.maxBodyBytes,
     isDraining: () => draining,
+    inFlight,
   });
   const http = createHttpServer(app);
   // requestTimeout bounds how long a request (headers and body) may take to arrive: a slow POST is cut

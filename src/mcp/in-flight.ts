@@ -1,4 +1,6 @@
-// Counts tool calls in progress so shutdown can wait for them (issue: "let in-flight calls finish").
+// Counts requests received and not yet answered, so shutdown can wait for their answers to be
+// written (issue: "let in-flight calls finish"). Counted at the transport: an answer counts as
+// delivered only once it is on the wire, not when the handler returns.
 export class InFlight {
   private count = 0;
   private waiters: Array<() => void> = [];
@@ -7,14 +9,13 @@ export class InFlight {
     return this.count;
   }
 
-  async track<T>(work: Promise<T>): Promise<T> {
+  begin(): void {
     this.count += 1;
-    try {
-      return await work;
-    } finally {
-      this.count -= 1;
-      if (this.count === 0) for (const wake of this.waiters.splice(0)) wake();
-    }
+  }
+
+  end(times = 1): void {
+    this.count -= times;
+    if (this.count === 0) for (const wake of this.waiters.splice(0)) wake();
   }
 
   /** Resolves when nothing is in flight, or after `timeoutMs`, whichever comes first; true if drained. */

@@ -2,8 +2,10 @@
 // codes and session lookup only; all protocol work happens in the SDK Server behind the transport.
 import express, { type Request, type Response, Router } from 'express';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../logger';
 import { DirectTransport } from './direct-transport';
+import type { InFlight } from './in-flight';
 import { errorBody, idOf, isJsonRpcMessage, isRequest, JsonRpcErrorCode } from './jsonrpc';
 import type { SessionStore } from './sessions';
 
@@ -15,6 +17,13 @@ export interface McpRoutesOptions {
   logger: Logger;
   /** True once shutdown began: new streams and messages are refused with 503. */
   isDraining: () => boolean;
+  /** Direct requests count as in flight until their answer is written. */
+  inFlight: InFlight;
+}
+
+/** What is safe to log of a message: never its params (arguments may hold personal data). */
+function summary(message: JSONRPCMessage) {
+  return { id: 'id' in message ? message.id : undefined, method: 'method' in message ? message.method : undefined };
 }
 
 function methodNotAllowed(allow: string) {
@@ -23,7 +32,7 @@ function methodNotAllowed(allow: string) {
   };
 }
 
-export function mcpRoutes({ sessions, createServer, maxBodyBytes, logger, isDraining }: McpRoutesOptions): Router {
+export function mcpRoutes({ sessions, createServer, maxBodyBytes, logger, isDraining, inFlight }: McpRoutesOptions): Router {
   const router = Router();
   // strict: false lets a JSON scalar through, so it gets -32600 (not a JSON-RPC object) rather than -32700.
   const jsonBody = express.json({ limit: maxBodyBytes, strict: false, type: ['application/json', 'application/*+json'] });
@@ -67,6 +76,7 @@ export function mcpRoutes({ sessions, createServer, maxBodyBytes, logger, isDrai
       return;
     }
 
+    if (logger.isLevelEnabled('trace')) logger.trace({ req, sessionId: session?.id, rpc: summary(message) }, 'message received');
     if (session) {
       // Contract, Responses rule 4: 202 with an empty body; the answer goes on the stream.
       session.transport.handleMessage(message, req.headers);
@@ -83,8 +93,13 @@ export function mcpRoutes({ sessions, createServer, maxBodyBytes, logger, isDrai
       return;
     }
     res.on('close', () => void server.close());
-    const answer = await transport.exchange(message, req.headers);
-    res.status(200).json(answer);
+    inFlight.begin();
+    try {
+      const answer = await transport.exchange(message, req.headers);
+      res.status(200).json(answer);
+    } finally {
+      inFlight.end();
+    }
   });
   router.all('/messages', methodNotAllowed('POST'));
 

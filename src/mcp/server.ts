@@ -4,7 +4,6 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import type { Registry } from '../tools/registry';
-import type { InFlight } from './in-flight';
 import { JsonRpcError, JsonRpcErrorCode } from './jsonrpc';
 
 export interface ServerInfo {
@@ -15,7 +14,7 @@ export interface ServerInfo {
 /** Shared by every session: by default the SDK builds a new Ajv instance inside every Server. */
 let sharedValidator: AjvJsonSchemaValidator | undefined;
 
-export function createMcpServer(registry: Registry, info: ServerInfo, inFlight?: InFlight): Server {
+export function createMcpServer(registry: Registry, info: ServerInfo): Server {
   const server = new Server(info, {
     capabilities: { tools: {} },
     jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()),
@@ -26,8 +25,7 @@ export function createMcpServer(registry: Registry, info: ServerInfo, inFlight?:
     const { name, arguments: args } = request.params;
     // Contract, Errors table: an unknown tool is a JSON-RPC error -32601, not a tool result.
     if (!registry.has(name)) throw new JsonRpcError(JsonRpcErrorCode.MethodNotFound, `Unknown tool: ${name}`);
-    const call = registry.call(name, args, { headers: extra.requestInfo?.headers ?? {}, signal: extra.signal });
-    return inFlight ? inFlight.track(call) : call;
+    return registry.call(name, args, { headers: extra.requestInfo?.headers ?? {}, signal: extra.signal });
   });
   return server;
 }

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { InFlight } from './in-flight';
 import { SseTransport } from './sse-transport';
 
 export interface Session {
@@ -15,6 +16,7 @@ export interface SessionStoreOptions {
   endpointFor: (sessionId: string) => string;
   keepAliveMs: number;
   createServer: () => Server;
+  inFlight?: InFlight;
   onClose?: (session: Session) => void;
 }
 
@@ -38,6 +40,7 @@ export class SessionStore {
       sessionId: id,
       endpoint: this.options.endpointFor(id),
       keepAliveMs: this.options.keepAliveMs,
+      inFlight: this.options.inFlight,
     });
     const server = this.options.createServer();
     const session: Session = { id, transport, server };

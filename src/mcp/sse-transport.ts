@@ -4,6 +4,7 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import type { InFlight } from './in-flight';
 
 export interface SseTransportOptions {
   sessionId: string;
@@ -11,6 +12,8 @@ export interface SseTransportOptions {
   endpoint: string;
   /** An SSE comment every this many ms keeps proxies from cutting an idle stream (default 15 s). */
   keepAliveMs?: number;
+  /** Told of each request received and each answer written, for graceful shutdown. */
+  inFlight?: InFlight;
 }
 
 export const SSE_HEADERS = {
@@ -29,14 +32,18 @@ export class SseTransport implements Transport {
 
   private readonly endpoint: string;
   private readonly keepAliveMs: number;
+  private readonly inFlight: InFlight | undefined;
   private keepAlive: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Requests of this session not answered yet. */
+  private pending = 0;
 
   constructor(
     private readonly res: ServerResponse,
-    { sessionId, endpoint, keepAliveMs = 15_000 }: SseTransportOptions,
+    { sessionId, endpoint, keepAliveMs = 15_000, inFlight }: SseTransportOptions,
   ) {
     this.sessionId = sessionId;
+    this.inFlight = inFlight;
     this.endpoint = endpoint;
     this.keepAliveMs = keepAliveMs;
   }
@@ -52,12 +59,20 @@ export class SseTransport implements Transport {
 
   /** Delivers one message from a POST; `headers` become `extra.requestInfo.headers` for its handler. */
   handleMessage(message: JSONRPCMessage, headers: IncomingHttpHeaders): void {
+    if ('method' in message && 'id' in message) {
+      this.pending += 1;
+      this.inFlight?.begin();
+    }
     this.onmessage?.(message, { requestInfo: { headers } });
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.closed) throw new Error(`SSE session ${this.sessionId} is closed`);
     this.res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+    if (!('method' in message) && this.pending > 0) {
+      this.pending -= 1;
+      this.inFlight?.end();
+    }
   }
 
   /** Ends the stream; the SDK's Server then aborts every in-flight handler of this session. */
@@ -65,6 +80,8 @@ export class SseTransport implements Transport {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.keepAlive);
+    if (this.pending > 0) this.inFlight?.end(this.pending); // abandoned: nobody is listening any more
+    this.pending = 0;
     if (!this.res.writableEnded) this.res.end();
     this.onclose?.();
   }

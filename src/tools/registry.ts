@@ -76,8 +76,10 @@ export function createRegistry({ tools, upstream, logger, customAuthHeaders, fil
       const text = `The arguments for ${name} are not valid: ${describeIssues(parsed.error)}. Please correct them and call ${name} again.`;
       return finish(errorResult(text), 'INVALID_ARGUMENTS');
     }
+    const forwarded = forwardedHeaders(headers, caller, customAuthHeaders);
+    if (log.isLevelEnabled('trace')) log.trace({ headers: forwarded }, 'credentials to forward');
     const api = upstream.forCall({
-      headers: forwardedHeaders(headers, caller, customAuthHeaders),
+      headers: forwarded,
       tenantId: caller.tenantId,
       signal,
       onStatus: (status) => {

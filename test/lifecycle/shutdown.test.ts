@@ -1,0 +1,95 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { callTool, SseClient } from '../support/sse-client';
+import { MANAGER, startStack } from '../support/stack';
+
+const slowNext = (apiUrl: string, delayMs: number) =>
+  fetch(`${apiUrl}/_demo/next`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ delayMs }) });
+
+describe('graceful shutdown', () => {
+  it('stops accepting, lets the in-flight call finish and deliver its answer, then ends the streams', async () => {
+    const stack = await startStack({ env: { SHUTDOWN_GRACE_MS: '5000' } });
+    try {
+      await slowNext(stack.api.url, 300);
+      const client = await SseClient.open(stack.url);
+      const answer = client.call(1, 'tools/call', callTool('get_order', { orderId: '1001' }), MANAGER);
+      await until(() => stack.server.inFlight.size === 1);
+      const done = stack.server.shutdown();
+      // New messages are refused while draining: 503 on a kept-alive connection, or no new connection at all.
+      const late = await fetch(`${stack.url}${client.endpoint}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"jsonrpc":"2.0","id":2,"method":"ping"}',
+      }).then((response) => response.status, () => 'refused');
+      expect([503, 'refused']).toContain(late);
+      expect((await answer).result?.content?.[0]?.text).toContain('Northwind');
+      await done;
+      await client.waitClosed();
+      expect(stack.server.sessions.size).toBe(0);
+      expect(stack.server.http.listening).toBe(false);
+    } finally {
+      await stack.api.close();
+    }
+  });
+
+  it('abandons a call that outlives the grace period', async () => {
+    const stack = await startStack({ env: { SHUTDOWN_GRACE_MS: '100' } });
+    try {
+      await slowNext(stack.api.url, 5_000);
+      const client = await SseClient.open(stack.url);
+      void client.post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: callTool('whoami') }, MANAGER);
+      await until(() => stack.server.inFlight.size === 1);
+      await stack.server.shutdown();
+      await client.waitClosed();
+      expect(client.events.some((e) => e.event === 'message')).toBe(false);
+    } finally {
+      await stack.api.close();
+    }
+  });
+});
+
+describe('the entry point', () => {
+  it('on SIGTERM exits 0 after logging the shutdown', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '../../src/index.ts')], {
+      env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'development' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    try {
+      await until(() => out.includes('tool server listening'), 15_000);
+      expect(out).toContain('started the bundled example customer API');
+      child.kill('SIGTERM');
+      const [code] = (await once(child, 'exit')) as [number | null];
+      expect(code).toBe(0);
+      expect(out).toContain('shutdown complete');
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('refuses to start in production without CUSTOMER_API_URL, reporting every problem at once', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '../../src/index.ts')], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: 'eighty', LOG_LEVEL: 'loud' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(1);
+    expect(err).toContain('Invalid configuration');
+    expect(err).toContain('PORT');
+    expect(err).toContain('LOG_LEVEL');
+  });
+});
+
+/** Polls server-side bookkeeping or captured output, which have no event to wait on. */
+async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
