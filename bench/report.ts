@@ -1,6 +1,6 @@
 // Output of the benchmark: the side-by-side table with ratios and target marks, and the JSON file of figures.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, release, totalmem } from 'node:os';
+import { cpus, loadavg, release, totalmem } from 'node:os';
 import { dirname } from 'node:path';
 import { totalErrors, type ErrorCounts, type LoadStats } from './load';
 
@@ -32,6 +32,8 @@ export interface MachineInfo {
   readonly node: string;
   readonly os: string;
   readonly memoryMb: number;
+  /** 1-minute load average when the run started: above ~0.5 on an idle machine means others were busy. */
+  readonly loadAverageAtStart: number;
 }
 
 export function machineInfo(): MachineInfo {
@@ -42,6 +44,7 @@ export function machineInfo(): MachineInfo {
     node: process.version,
     os: `${process.platform} ${release()}`,
     memoryMb: Math.round(totalmem() / 2 ** 20),
+    loadAverageAtStart: Number((loadavg()[0] ?? 0).toFixed(2)),
   };
 }
 

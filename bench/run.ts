@@ -156,6 +156,7 @@ async function main(): Promise<number> {
     throw new Error(`no script at ${s.oursScript}: build with "npm run build", or pass --ours baseline`);
   }
   const started = Date.now();
+  const machine = machineInfo();
   const api = await startServer('stand-in API', SCRIPTS.api);
   const env = { CUSTOMER_API_URL: api.url, LOG_LEVEL: 'info', NODE_ENV: 'production' };
   const scripts = { ours: s.oursScript, baseline: SCRIPTS.baseline };
@@ -197,11 +198,10 @@ async function main(): Promise<number> {
   const baseline = summarise(pick('baseline'), memory.baseline, memoryErrors.baseline);
   const floor = summarise(pick('floor'), {}, noErrors());
   const targets = evaluateTargets(ours, baseline, floor);
-  const machine = machineInfo();
 
   process.stdout.write(
     `\n${formatTable(ours, baseline, floor, targets)}\n\n` +
-      `${machine.cpuModel}, ${machine.cores} cores, Node ${machine.node}; ${s.quick ? 'quick' : 'full'} run in ${((Date.now() - started) / 1000).toFixed(0)} s` +
+      `${machine.cpuModel}, ${machine.cores} cores, Node ${machine.node}, load ${machine.loadAverageAtStart} at start; ${s.quick ? 'quick' : 'full'} run in ${((Date.now() - started) / 1000).toFixed(0)} s` +
       `${s.oursScript === SCRIPTS.baseline ? '; "ours" is the baseline (--ours baseline)' : ''}\n`,
   );
   const ratios = {
