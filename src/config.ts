@@ -1,6 +1,7 @@
 // The only reader of process.env: every setting is declared, defaulted and validated here, once, at startup.
 // Forkers add their own settings to `settingsSchema` and document each in .env.example.
 import { z } from 'zod';
+import { scopedKeySchema } from './hub/keys';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -26,10 +27,7 @@ const headerList = z
   )
   .pipe(z.array(z.string().regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, 'not a valid header name')));
 
-const scopedKey = z
-  .string()
-  .regex(/^svc_ak_\S+$/, 'must be a scoped API key starting with svc_ak_')
-  .optional();
+const scopedKey = scopedKeySchema.optional();
 
 const settingsSchema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -113,6 +111,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   if (parsed.success && parsed.data.NODE_ENV === 'production' && !parsed.data.CUSTOMER_API_URL) {
     problems.push('CUSTOMER_API_URL: is required when NODE_ENV=production (the example API only starts in development)');
+  }
+  if (parsed.success && !parsed.data.HUB_URL) {
+    const keys = ['HUB_FILES_READ_KEY', 'HUB_FILES_WRITE_KEY', 'HUB_KNOWLEDGE_KEY', 'HUB_EMBED_KEY'] as const;
+    const set = keys.filter((key) => parsed.data[key] !== undefined);
+    if (set.length > 0) problems.push(`HUB_URL: is required when ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set`);
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 

@@ -5,7 +5,6 @@ import { startExampleApi } from '../example-api';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './logger';
 import { createToolServer } from './server';
-import { userFilesFactory } from './user-files';
 
 function configOrExit(): Config {
   try {
@@ -37,7 +36,6 @@ async function main(): Promise<void> {
     logger,
     tools,
     info: { name, version },
-    files: userFilesFactory(config.hub),
   });
   const url = await server.listen();
   logger.info({ url, tools: tools.map((tool) => tool.name), customerApiUrl }, 'tool server listening');

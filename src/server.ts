@@ -9,11 +9,10 @@ import type { Logger } from './logger';
 import { InFlight } from './mcp/in-flight';
 import { createMcpServer, type ServerInfo } from './mcp/server';
 import { SessionStore } from './mcp/sessions';
-import type { UserFiles } from './tools/context';
 import type { Tool } from './tools/define-tool';
 import { createRegistry } from './tools/registry';
 import { createUpstream, type Upstream } from './upstream/api-client';
-import type { Caller } from './upstream/credentials';
+import { userFiles, type UserFilesService } from './user-files';
 
 export interface ToolServerOptions {
   config: Config;
@@ -22,7 +21,8 @@ export interface ToolServerOptions {
   logger: Logger;
   tools: readonly Tool[];
   info: ServerInfo;
-  files: (caller: Caller, signal: AbortSignal) => UserFiles;
+  /** The user's file library at the hub; by default built from config.hub. */
+  files?: UserFilesService;
   /** Checks besides the customer API's reachability. */
   healthChecks?: readonly HealthCheck[];
   /** Injected in tests; by default one keep-alive pool built from config.upstream. */
@@ -43,12 +43,13 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   const upstream =
     options.upstream ??
     createUpstream({ baseUrl: options.customerApiUrl, ...config.upstream });
+  const files = options.files ?? userFiles(config.hub, config.upstream.timeoutMs);
   const registry = createRegistry({
     tools: options.tools,
     upstream,
     logger,
     customAuthHeaders: config.customAuthHeaders,
-    files: options.files,
+    files: files.forCall,
   });
   const inFlight = new InFlight();
   const createServer = () => createMcpServer(registry, options.info);
@@ -90,7 +91,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     await sessions.closeAll();
     http.closeAllConnections();
     await stopped;
-    await upstream.close();
+    await Promise.all([upstream.close(), files.close()]);
   }
 
   return {

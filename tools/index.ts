@@ -2,7 +2,9 @@
 import type { Tool } from '../src/tools';
 import createOrder from './create_order';
 import getOrder from './get_order';
+import readLibraryFile from './read_library_file';
+import saveOrdersCsv from './save_orders_csv';
 import searchOrders from './search_orders';
 import whoami from './whoami';
 
-export const tools: readonly Tool[] = [searchOrders, getOrder, createOrder, whoami];
+export const tools: readonly Tool[] = [searchOrders, getOrder, createOrder, whoami, readLibraryFile, saveOrdersCsv];

@@ -66,7 +66,7 @@ export function createRegistry({ tools, upstream, logger, customAuthHeaders, fil
         durationMs: Math.round((performance.now() - started) * 10) / 10,
         ...(error === undefined ? {} : { err: error }),
       };
-      if (error !== undefined) log.error(line, 'tool call failed unexpectedly');
+      if (error !== undefined) log.error(line, 'tool call failed');
       else log.info(line, 'tool call');
       return result;
     };

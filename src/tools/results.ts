@@ -2,6 +2,7 @@
 // what a user hears about a failure (contract, "Credentials forwarded", rules 4-6; Errors table).
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { InvalidUpstreamRequestError, UpstreamError, UpstreamHttpError, UpstreamResponseError, UpstreamTimeoutError } from '../upstream/errors';
+import { HubError, HubKeyError, HubNetworkError, HubNotConfiguredError, HubNotFoundError, HubPermissionError } from '../hub/errors';
 import { ToolError } from './tool-error';
 
 export type ToolResult = CallToolResult;
@@ -45,6 +46,23 @@ function upstreamMessage(error: UpstreamError): string {
   return `${api} could not be reached (connection error). Please try again in a moment.`;
 }
 
+function hubMessage(error: HubError): string {
+  if (error instanceof HubNotFoundError) {
+    return `There is no file named "${error.fileName}" in your library. Check the exact name (it is case-sensitive) and try again.`;
+  }
+  if (error instanceof HubNotConfiguredError) {
+    return `Your file library is not available from this tool server (${error.envVar} is not configured). Ask your administrator to set it up.`;
+  }
+  if (error instanceof HubKeyError || error instanceof HubPermissionError) {
+    const why = error instanceof HubKeyError ? 'its key was not accepted' : `its key lacks the ${error.scope} permission`;
+    return `The assistant hub refused this tool server's access to your library (error: ${why}). Ask your administrator to check the tool server's hub keys.`;
+  }
+  if (error instanceof HubNetworkError) {
+    return 'The assistant hub could not be reached (connection error). Please try again in a moment.';
+  }
+  return `The assistant hub returned an error${error.status === undefined ? '' : ` (HTTP ${error.status})`}. Please try again in a moment.`;
+}
+
 export interface MappedFailure {
   result: ToolResult;
   /** Stable code for the log line: the error's code, or INTERNAL. */
@@ -59,6 +77,11 @@ export function failureResult(error: unknown): MappedFailure {
   if (error instanceof UpstreamError) {
     const code = error instanceof UpstreamHttpError ? `UPSTREAM_HTTP_${error.status}` : error.code;
     return { result: errorResult(upstreamMessage(error)), outcome: code, unexpected: false };
+  }
+  if (error instanceof HubError) {
+    // A bad key or a missing setting is the operator's to fix: log it in full.
+    const operator = error instanceof HubKeyError || error instanceof HubPermissionError || error instanceof HubNotConfiguredError;
+    return { result: errorResult(hubMessage(error)), outcome: error.code, unexpected: operator };
   }
   if (error instanceof InvalidUpstreamRequestError && error.userMessage !== undefined) {
     return { result: errorResult(error.userMessage), outcome: error.code, unexpected: false };

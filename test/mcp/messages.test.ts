@@ -85,7 +85,7 @@ describe('JSON-RPC methods', () => {
       });
       expect(init.result?.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
       expect((await client.post({ jsonrpc: '2.0', method: 'notifications/initialized' })).status).toBe(202);
-      expect(((await client.call(2, 'tools/list')).result?.tools as unknown[]).length).toBe(4);
+      expect(((await client.call(2, 'tools/list')).result?.tools as unknown[]).length).toBe(6);
       const result = await client.call(3, 'tools/call', callTool('search_orders', { status: 'shipped' }), MANAGER);
       expect(result.result?.content?.[0]).toEqual({ type: 'text', text: expect.stringContaining('#1002') });
     } finally {

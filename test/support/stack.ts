@@ -6,7 +6,6 @@ import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { createToolServer, type ToolServer } from '../../src/server';
 import type { Tool } from '../../src/tools';
-import { userFilesFactory } from '../../src/user-files';
 
 export interface Stack {
   api: RunningExampleApi;
@@ -45,7 +44,6 @@ export async function startStack({ env = {}, tools = exampleTools, customerApiUr
     logger,
     tools,
     info: { name: 'test-tool-server', version: '0.0.0' },
-    files: userFilesFactory(config.hub),
   });
   const url = await server.listen(0, '127.0.0.1');
   const logText = () => chunks.join('');

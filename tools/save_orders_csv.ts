@@ -1,0 +1,41 @@
+// Example tool: runs an order search and writes the result to the user's library as CSV.
+import { z } from 'zod';
+import { defineTool } from '../src/tools';
+import type { Order } from '../example-api/data';
+
+function csvCell(value: string | number): string {
+  const text = String(value);
+  // Quote when needed; a leading = + - @ would be run as a formula by spreadsheet programs.
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) || safe !== text ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export function ordersCsv(orders: readonly Order[]): string {
+  const rows = orders.map((o) => [o.id, o.customer, o.status, o.total.toFixed(2), o.createdAt].map(csvCell).join(','));
+  return ['id,customer,status,total,created_at', ...rows].join('\r\n') + '\r\n';
+}
+
+export default defineTool({
+  name: 'save_orders_csv',
+  description:
+    "Search the user's orders (same filters as search_orders) and save the results as a CSV file in the user's file library. " +
+    'Returns the name the file was saved under. Use this when the user asks for an export or a spreadsheet.',
+  input: {
+    status: z.enum(['open', 'shipped', 'cancelled']).optional().describe('Only orders with this status.'),
+    customer: z.string().max(100).optional().describe("Part of the customer's name, case-insensitive."),
+    filename: z
+      .string()
+      .min(1)
+      .max(200)
+      .regex(/^[^/\\\u0000-\u001f]+$/, 'must not contain slashes or control characters')
+      .optional()
+      .describe('Name to save under; defaults to orders-<date>.csv.'),
+  },
+  async handler({ status, customer, filename }, ctx) {
+    const { items } = await ctx.api.get<{ items: Order[] }>('/orders', { query: { status, customer, limit: 100 } });
+    if (items.length === 0) return 'No orders were found matching that search, so no file was saved.';
+    const name = filename ?? `orders-${new Date().toISOString().slice(0, 10)}.csv`;
+    await ctx.files.upload(name, ordersCsv(items), 'text/csv');
+    return `Saved ${items.length} order(s) to your library as "${name}".`;
+  },
+});
