@@ -1,10 +1,10 @@
 // The express app: health, the MCP transport routes, and JSON for everything else. No protocol logic here.
 import express from 'express';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { healthRoutes, type HealthCheck } from './health';
+import { mountHealthRoute, type HealthCheck } from './health';
 import { errorHandler, notFound } from './http/errors';
 import type { Logger } from './logger';
-import { mcpRoutes } from './mcp/routes';
+import { mountMcpRoutes } from './mcp/routes';
 import type { InFlight } from './mcp/in-flight';
 import type { SessionStore } from './mcp/sessions';
 
@@ -24,10 +24,9 @@ export function createApp(options: AppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(
-    healthRoutes({ checks: options.healthChecks, timeoutMs: options.healthTimeoutMs, simulation: options.healthSimulation }),
-  );
-  app.use(mcpRoutes(options));
+  // Routes sit on the app itself, the transport's first: POST /messages is matched first, on every call.
+  mountMcpRoutes(app, options);
+  mountHealthRoute(app, { checks: options.healthChecks, timeoutMs: options.healthTimeoutMs, simulation: options.healthSimulation });
   app.use(notFound);
   app.use(errorHandler(options.logger));
   return app;

@@ -14,7 +14,7 @@ export default defineTool({
   async handler({ orderId }, ctx) {
     try {
       const order = await ctx.api.get<Order>('/orders/:id', { params: { id: orderId } });
-      return JSON.stringify(order, null, 2);
+      return JSON.stringify(order);
     } catch (error) {
       if (error instanceof UpstreamHttpError && error.status === 404) {
         throw new ToolError(`There is no order with id ${orderId}. Use search_orders to find the right id.`);

@@ -1,6 +1,6 @@
 // GET /health: runs every registered dependency check under a short time-out (contract: Health report).
 // Add a check per dependency your tools need, e.g. a database ping, in src/index.ts.
-import { Router } from 'express';
+import type { Router } from 'express';
 
 export interface HealthCheck {
   /** Named in the report when it fails, e.g. "customer-api" or "database". */
@@ -41,8 +41,8 @@ export async function checkHealth(checks: readonly HealthCheck[], timeoutMs: num
   return failures.length === 0 ? { status: 'healthy' } : { status: 'unhealthy', error: failures.join('; ') };
 }
 
-export function healthRoutes({ checks, timeoutMs = 2_000, simulation = true }: HealthOptions): Router {
-  const router = Router();
+/** Adds GET /health to `router`. */
+export function mountHealthRoute(router: Router, { checks, timeoutMs = 2_000, simulation = true }: HealthOptions): void {
   router.get('/health', async function health(req, res) {
     res.set('Cache-Control', 'no-store');
     if (req.query.simulate !== undefined) {
@@ -61,5 +61,4 @@ export function healthRoutes({ checks, timeoutMs = 2_000, simulation = true }: H
     const report = await checkHealth(checks, timeoutMs);
     res.status(report.status === 'healthy' ? 200 : 503).json(report);
   });
-  return router;
 }

@@ -1,2 +1,2 @@
-export { checkHealth, healthRoutes, type HealthCheck, type HealthOptions, type HealthReport } from './health';
+export { checkHealth, mountHealthRoute, type HealthCheck, type HealthOptions, type HealthReport } from './health';
 export { customerApiCheck } from './customer-api-check';

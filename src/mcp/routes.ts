@@ -1,6 +1,7 @@
 // HTTP routes of the legacy HTTP+SSE transport (contract: Tool-server endpoints). Thin: framing, status
 // codes and session lookup only; all protocol work happens in the SDK Server behind the transport.
-import express, { type Request, type Response, Router } from 'express';
+import type { Request, Response, Router } from 'express';
+import { BodyError, readJsonBody } from '../http/json-body';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../logger';
@@ -32,10 +33,14 @@ function methodNotAllowed(allow: string) {
   };
 }
 
-export function mcpRoutes({ sessions, createServer, maxBodyBytes, logger, isDraining, inFlight }: McpRoutesOptions): Router {
-  const router = Router();
-  // strict: false lets a JSON scalar through, so it gets -32600 (not a JSON-RPC object) rather than -32700.
-  const jsonBody = express.json({ limit: maxBodyBytes, strict: false, type: ['application/json', 'application/*+json'] });
+/**
+ * Adds GET /sse and POST /messages to `router` (the app itself, on the hot path: a nested Router would
+ * cost every message a second pass of route matching).
+ */
+export function mountMcpRoutes(
+  router: Router,
+  { sessions, createServer, maxBodyBytes, logger, isDraining, inFlight }: McpRoutesOptions,
+): void {
 
   router.get('/sse', async function openStream(req, res) {
     if (isDraining()) {
@@ -50,16 +55,21 @@ export function mcpRoutes({ sessions, createServer, maxBodyBytes, logger, isDrai
   });
   router.all('/sse', methodNotAllowed('GET'));
 
-  router.post('/messages', jsonBody, async function postMessage(req, res) {
+  router.post('/messages', async function postMessage(req, res) {
     if (isDraining()) {
+      req.resume();
       res.status(503).json(errorBody(JsonRpcErrorCode.ServerShuttingDown, 'Server is shutting down; retry shortly'));
       return;
     }
-    if (!req.is(['application/json', 'application/*+json'])) {
-      res.status(415).json(errorBody(JsonRpcErrorCode.InvalidRequest, 'Content-Type must be application/json'));
+    let message: unknown;
+    try {
+      message = await readJsonBody(req, maxBodyBytes);
+    } catch (error) {
+      if (!(error instanceof BodyError)) throw error;
+      const code = error.kind === 'parse' ? JsonRpcErrorCode.ParseError : JsonRpcErrorCode.InvalidRequest;
+      res.status(error.status).json(errorBody(code, error.message));
       return;
     }
-    const message: unknown = req.body;
     const sessionId = req.query.sessionId;
     if (sessionId !== undefined && typeof sessionId !== 'string') {
       res.status(400).json(errorBody(JsonRpcErrorCode.InvalidRequest, 'sessionId must be given once', idOf(message)));
@@ -102,6 +112,4 @@ export function mcpRoutes({ sessions, createServer, maxBodyBytes, logger, isDrai
     }
   });
   router.all('/messages', methodNotAllowed('POST'));
-
-  return router;
 }

@@ -57,17 +57,22 @@ export function createRegistry({ tools, upstream, logger, customAuthHeaders, fil
     if (!tool) throw new TypeError(`Unknown tool "${name}": check has() first`);
     const started = performance.now();
     const caller = callerFrom(headers);
-    const log = logger.child({ tool: name, requestId: caller.requestId, userId: caller.userId });
     let upstreamStatus: number | undefined;
+    let childLog: Logger | undefined;
+    // A child logger costs an allocation and a serialisation of its bindings: made only if the tool logs.
+    const log = () => (childLog ??= logger.child({ tool: name, requestId: caller.requestId, userId: caller.userId }));
     const finish = (result: ToolResult, outcome: string, error?: unknown) => {
       const line = {
+        tool: name,
+        requestId: caller.requestId,
+        userId: caller.userId,
         outcome,
         upstreamStatus,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
         ...(error === undefined ? {} : { err: error }),
       };
-      if (error !== undefined) log.error(line, 'tool call failed');
-      else log.info(line, 'tool call');
+      if (error !== undefined) logger.error(line, 'tool call failed');
+      else logger.info(line, 'tool call');
       return result;
     };
 
@@ -77,7 +82,7 @@ export function createRegistry({ tools, upstream, logger, customAuthHeaders, fil
       return finish(errorResult(text), 'INVALID_ARGUMENTS');
     }
     const forwarded = forwardedHeaders(headers, caller, customAuthHeaders);
-    if (log.isLevelEnabled('trace')) log.trace({ headers: forwarded }, 'credentials to forward');
+    if (logger.isLevelEnabled('trace')) log().trace({ headers: forwarded }, 'credentials to forward');
     const api = upstream.forCall({
       headers: forwarded,
       tenantId: caller.tenantId,
@@ -87,7 +92,15 @@ export function createRegistry({ tools, upstream, logger, customAuthHeaders, fil
       },
     });
     try {
-      const value = await tool.handler(parsed.data as never, { api, files: files(caller, signal), log, signal, caller });
+      const value = await tool.handler(parsed.data as never, {
+        api,
+        files: files(caller, signal),
+        get log() {
+          return log();
+        },
+        signal,
+        caller,
+      });
       if (typeof value === 'string') return finish(textResult(value), 'OK');
       if (isResult(value)) return finish(value, value.isError === true ? 'TOOL_ERROR' : 'OK');
       throw new TypeError(`Tool ${name} returned neither a string nor a result`);
