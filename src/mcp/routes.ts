@@ -42,16 +42,18 @@ export function mountMcpRoutes(
   { sessions, createServer, maxBodyBytes, logger, isDraining, inFlight }: McpRoutesOptions,
 ): void {
 
-  router.get('/sse', async function openStream(req, res) {
+  router.get('/sse', function openStream(req, res) {
     if (isDraining()) {
       res.status(503).json(errorBody(JsonRpcErrorCode.ServerShuttingDown, 'Server is shutting down; reconnect shortly'));
       return;
     }
     // A stream lives as long as the hub keeps it; no idle time-out on its socket.
     req.socket.setTimeout(0);
-    const session = await sessions.open(res);
-    logger.debug({ sessionId: session.id, sessions: sessions.size }, 'sse session opened');
-    res.on('close', () => logger.debug({ sessionId: session.id, sessions: sessions.size }, 'sse session closed'));
+    const session = sessions.open(res);
+    if (logger.isLevelEnabled('debug')) {
+      logger.debug({ sessionId: session.id, sessions: sessions.size }, 'sse session opened');
+      res.on('close', () => logger.debug({ sessionId: session.id, sessions: sessions.size }, 'sse session closed'));
+    }
   });
   router.all('/sse', methodNotAllowed('GET'));
 
@@ -89,7 +91,7 @@ export function mountMcpRoutes(
     if (logger.isLevelEnabled('trace')) logger.trace({ req, sessionId: session?.id, rpc: summary(message) }, 'message received');
     if (session) {
       // Contract, Responses rule 4: 202 with an empty body; the answer goes on the stream.
-      session.transport.handleMessage(message, req.headers);
+      sessions.deliver(session, message, req.headers);
       res.status(202).end();
       return;
     }

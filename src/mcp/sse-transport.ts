@@ -10,8 +10,6 @@ export interface SseTransportOptions {
   sessionId: string;
   /** Data of the first `endpoint` event, e.g. /messages?sessionId=… (contract: Events, rule 1). */
   endpoint: string;
-  /** An SSE comment every this many ms keeps proxies from cutting an idle stream (default 15 s). */
-  keepAliveMs?: number;
   /** Told of each request received and each answer written, for graceful shutdown. */
   inFlight?: InFlight;
 }
@@ -31,30 +29,33 @@ export class SseTransport implements Transport {
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
 
   private readonly endpoint: string;
-  private readonly keepAliveMs: number;
   private readonly inFlight: InFlight | undefined;
-  private keepAlive: NodeJS.Timeout | undefined;
   private closed = false;
   /** Requests of this session not answered yet. */
   private pending = 0;
 
   constructor(
     private readonly res: ServerResponse,
-    { sessionId, endpoint, keepAliveMs = 15_000, inFlight }: SseTransportOptions,
+    { sessionId, endpoint, inFlight }: SseTransportOptions,
   ) {
     this.sessionId = sessionId;
-    this.inFlight = inFlight;
     this.endpoint = endpoint;
-    this.keepAliveMs = keepAliveMs;
+    this.inFlight = inFlight;
   }
 
-  async start(): Promise<void> {
-    const { res } = this;
-    res.writeHead(200, SSE_HEADERS);
-    res.write(`event: endpoint\ndata: ${this.endpoint}\n\n`);
-    res.on('close', () => void this.close());
-    this.keepAlive = setInterval(() => res.write(': keepalive\n\n'), this.keepAliveMs);
-    this.keepAlive.unref();
+  /** Sends the headers and the endpoint event. Called when the stream opens, before any SDK Server exists. */
+  open(): void {
+    this.res.writeHead(200, SSE_HEADERS);
+    this.res.write(`event: endpoint\ndata: ${this.endpoint}\n\n`);
+    this.res.on('close', () => void this.close());
+  }
+
+  /** The SDK calls this on connect; the stream is already open by then. */
+  async start(): Promise<void> {}
+
+  /** An SSE comment line: ignored by clients, keeps proxies from cutting an idle stream. */
+  keepAlive(): void {
+    if (!this.closed) this.res.write(': keepalive\n\n');
   }
 
   /** Delivers one message from a POST; `headers` become `extra.requestInfo.headers` for its handler. */
@@ -79,7 +80,6 @@ export class SseTransport implements Transport {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    clearInterval(this.keepAlive);
     if (this.pending > 0) this.inFlight?.end(this.pending); // abandoned: nobody is listening any more
     this.pending = 0;
     if (!this.res.writableEnded) this.res.end();
