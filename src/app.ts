@@ -1,23 +1,20 @@
 // The express app: health, the MCP transport routes, and JSON for everything else. No protocol logic here.
 import express from 'express';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { mountHealthRoute, type HealthCheck } from './health';
 import { errorHandler, notFound } from './http/errors';
 import type { Logger } from './logger';
 import { mountMcpRoutes } from './mcp/routes';
-import type { InFlight } from './mcp/in-flight';
+import type { PostMessageHandler } from './mcp/post-message';
 import type { SessionStore } from './mcp/sessions';
 
 export interface AppOptions {
   sessions: SessionStore;
-  createServer: () => Server;
+  postMessage: PostMessageHandler;
   logger: Logger;
   healthChecks: readonly HealthCheck[];
   healthTimeoutMs: number;
   healthSimulation: boolean;
-  maxBodyBytes: number;
   isDraining: () => boolean;
-  inFlight: InFlight;
 }
 
 export function createApp(options: AppOptions): express.Express {

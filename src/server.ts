@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { customerApiCheck, type HealthCheck } from './health';
 import type { Logger } from './logger';
 import { InFlight } from './mcp/in-flight';
+import { createPostMessageHandler } from './mcp/post-message';
 import { createMcpServer, type ServerInfo } from './mcp/server';
 import { SessionStore } from './mcp/sessions';
 import type { Tool } from './tools/define-tool';
@@ -61,18 +62,28 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   });
   const apiCheck = customerApiCheck(options.customerApiUrl, upstream.dispatcher);
   let draining = false;
-  const app = createApp({
+  const postMessage = createPostMessageHandler({
     sessions,
     createServer,
+    maxBodyBytes: config.maxBodyBytes,
+    logger,
+    isDraining: () => draining,
+    inFlight,
+  });
+  const app = createApp({
+    sessions,
+    postMessage,
     logger,
     healthChecks: [...(apiCheck ? [apiCheck] : []), ...(options.healthChecks ?? [])],
     healthTimeoutMs: config.healthTimeoutMs,
     healthSimulation: config.healthSimulation,
-    maxBodyBytes: config.maxBodyBytes,
     isDraining: () => draining,
-    inFlight,
   });
-  const http = createHttpServer(app);
+  const http = createHttpServer(function route(req, res) {
+    // Every tool call is a POST /messages: it skips express's router (the app routes it the same way).
+    if (req.method === 'POST' && /^\/messages(?:\?|$)/.test(req.url ?? '')) return void postMessage(req, res);
+    app(req, res);
+  });
   // requestTimeout bounds how long a request (headers and body) may take to arrive: a slow POST is cut
   // after 30 s. It does not apply to the response, so SSE streams (a bodiless GET) are not affected; the
   // test "Node request time-outs do not end a long-lived stream" holds this.
