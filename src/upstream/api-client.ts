@@ -65,10 +65,33 @@ function isJson(contentType: string | string[] | undefined): boolean {
   return value !== undefined && /^application\/([\w.+-]+\+)?json\b/i.test(value);
 }
 
+const TOO_LARGE = Symbol('too large');
+
 /** Drops a body we will not read; the socket is closed rather than drained (it may be huge). */
 function discard(body: Dispatcher.ResponseData['body']): void {
   body.on('error', () => undefined); // destroy() reports an abort error nobody needs
   body.destroy();
+}
+
+/** Reads the body as text, refusing more than `maxBytes` (rejects with TOO_LARGE) whether declared or not. */
+async function readCapped(body: Dispatcher.ResponseData['body'], declared: number, maxBytes: number): Promise<string> {
+  if (declared > maxBytes) {
+    discard(body);
+    throw TOO_LARGE;
+  }
+  // A declared length is enforced by undici, so the body can be read in one go (the common case).
+  if (Number.isFinite(declared)) return body.text();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      discard(body);
+      throw TOO_LARGE;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 function mapTransportError(error: unknown, info: UpstreamRequestInfo, signal: AbortSignal): unknown {
@@ -77,6 +100,35 @@ function mapTransportError(error: unknown, info: UpstreamRequestInfo, signal: Ab
     return new UpstreamTimeoutError(info, { cause: error });
   }
   return new UpstreamNetworkError(info, { cause: error });
+}
+
+type Send = (call: CallScope, method: HttpMethod, path: string, options?: ApiRequestOptions) => Promise<unknown>;
+
+/** `ctx.api`: the shared sender bound to one call's credentials and signal. */
+class ScopedApiClient implements ApiClient {
+  constructor(
+    private readonly sendFor: Send,
+    private readonly call: CallScope,
+  ) {}
+
+  request<T>(method: HttpMethod, path: string, options?: ApiRequestOptions): Promise<T> {
+    return this.sendFor(this.call, method, path, options) as Promise<T>;
+  }
+  get<T>(path: string, options?: ApiRequestOptions): Promise<T> {
+    return this.request('GET', path, options);
+  }
+  delete<T>(path: string, options?: ApiRequestOptions): Promise<T> {
+    return this.request('DELETE', path, options);
+  }
+  post<T>(path: string, body?: unknown, options?: ApiRequestOptions): Promise<T> {
+    return this.request('POST', path, { ...options, body });
+  }
+  put<T>(path: string, body?: unknown, options?: ApiRequestOptions): Promise<T> {
+    return this.request('PUT', path, { ...options, body });
+  }
+  patch<T>(path: string, body?: unknown, options?: ApiRequestOptions): Promise<T> {
+    return this.request('PATCH', path, { ...options, body });
+  }
 }
 
 export function createUpstream({
@@ -117,29 +169,15 @@ export function createUpstream({
       throw new UpstreamHttpError(statusCode, info);
     }
 
-    const declared = Number(responseHeaders['content-length'] ?? Number.NaN);
-    if (declared > maxResponseBytes) {
-      discard(body);
-      throw new UpstreamResponseError('too-large', info);
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
+    let text: string;
     try {
-      for await (const chunk of body) {
-        size += (chunk as Buffer).length;
-        if (size > maxResponseBytes) {
-          discard(body);
-          throw new UpstreamResponseError('too-large', info);
-        }
-        chunks.push(chunk as Buffer);
-      }
+      text = await readCapped(body, Number(responseHeaders['content-length'] ?? Number.NaN), maxResponseBytes);
     } catch (error) {
-      if (error instanceof UpstreamResponseError) throw error;
+      if (error === TOO_LARGE) throw new UpstreamResponseError('too-large', info);
       throw mapTransportError(error, info, call.signal);
     }
-    if (size === 0) return null;
+    if (text === '') return null;
     if (!isJson(responseHeaders['content-type'])) throw new UpstreamResponseError('not-json', info);
-    const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
     try {
       return JSON.parse(text) as unknown;
     } catch (error) {
@@ -149,25 +187,7 @@ export function createUpstream({
 
   return {
     dispatcher,
-    forCall(call) {
-      const requestFor =
-        (method: HttpMethod) =>
-        <T>(path: string, options?: ApiRequestOptions) =>
-          send(call, method, path, options) as Promise<T>;
-      const withBody =
-        (method: HttpMethod) =>
-        <T>(path: string, body?: unknown, options?: ApiRequestOptions) =>
-          send(call, method, path, { ...options, body }) as Promise<T>;
-      return {
-        get: requestFor('GET'),
-        delete: requestFor('DELETE'),
-        post: withBody('POST'),
-        put: withBody('PUT'),
-        patch: withBody('PATCH'),
-        request: <T>(method: HttpMethod, path: string, options?: ApiRequestOptions) =>
-          send(call, method, path, options) as Promise<T>,
-      };
-    },
+    forCall: (call) => new ScopedApiClient(send, call),
     close: () => dispatcher.close(),
   };
 }
