@@ -4,6 +4,7 @@ import { createHubClient, type HubClient } from '../../src/hub';
 import { startEmulator, TEST_KEYS, type StartedEmulator } from '../hub-emulator/start-emulator';
 import { callTool, postDirect } from '../support/sse-client';
 import { MANAGER, startStack, type Stack } from '../support/stack';
+import { until } from '../support/wait';
 
 describe('file tools through the hub emulator', () => {
   let hub: StartedEmulator;
@@ -117,11 +118,3 @@ describe('file tools without the hub configured', () => {
     }
   });
 });
-
-async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

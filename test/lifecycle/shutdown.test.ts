@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { callTool, SseClient } from '../support/sse-client';
 import { MANAGER, startStack } from '../support/stack';
+import { until } from '../support/wait';
 
 const slowNext = (apiUrl: string, delayMs: number) =>
   fetch(`${apiUrl}/_demo/next`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ delayMs }) });
@@ -84,12 +85,3 @@ describe('the entry point', () => {
     expect(err).toContain('LOG_LEVEL');
   });
 });
-
-/** Polls server-side bookkeeping or captured output, which have no event to wait on. */
-async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

@@ -5,6 +5,7 @@ import { defineTool } from '../../src/tools';
 import { tools as exampleTools } from '../../tools';
 import { callTool, SseClient } from '../support/sse-client';
 import { MANAGER, startStack, type Stack } from '../support/stack';
+import { until } from '../support/wait';
 
 describe('GET /sse', () => {
   let stack: Stack;
@@ -86,7 +87,7 @@ describe('POST /messages on a live session', () => {
     try {
       // id 1 is delayed by the API; id 2 is not, so it must arrive first if calls run concurrently.
       const slow = client.call(1, 'tools/call', callTool('get_order', { orderId: '1001' }), MANAGER);
-      await waitFor(() => stack.server.inFlight.size === 1);
+      await until(() => stack.server.inFlight.size === 1);
       const fast = await client.call(2, 'tools/call', callTool('get_order', { orderId: '1002' }), MANAGER);
       expect(fast.result?.content?.[0]?.text).toContain('Contoso');
       const slowAnswer = await slow;
@@ -103,7 +104,7 @@ describe('POST /messages on a live session', () => {
     const before = stack.server.sessions.size;
     client.close();
     await client.waitClosed();
-    await waitFor(() => stack.server.sessions.size === before - 1);
+    await until(() => stack.server.sessions.size === before - 1);
     const response = await fetch(`${stack.url}${client.endpoint}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -148,7 +149,7 @@ describe('closing a stream with a call in flight', () => {
       client.close();
       await aborted;
       expect(signalSeen?.aborted).toBe(true);
-      await waitFor(() => stack.server.inFlight.size === 0 && stack.server.sessions.size === 0);
+      await until(() => stack.server.inFlight.size === 0 && stack.server.sessions.size === 0);
     } finally {
       await stack.close();
       hanging.closeAllConnections();
@@ -173,12 +174,3 @@ describe('Node request time-outs', () => {
     }
   });
 });
-
-/** Polls a condition that has no event to wait on (server-side bookkeeping), bounded to 5 s. */
-async function waitFor(condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met within 5 s');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
