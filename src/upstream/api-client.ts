@@ -10,6 +10,7 @@ import {
   type UpstreamRequestInfo,
 } from './errors';
 import { buildPath, buildQuery, compileBaseUrl } from './paths';
+import { isJson, readCapped, TOO_LARGE } from './read-body';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -59,40 +60,6 @@ export interface CallScope {
 }
 
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
-
-function isJson(contentType: string | string[] | undefined): boolean {
-  const value = Array.isArray(contentType) ? contentType[0] : contentType;
-  return value !== undefined && /^application\/([\w.+-]+\+)?json\b/i.test(value);
-}
-
-const TOO_LARGE = Symbol('too large');
-
-/** Drops a body we will not read; the socket is closed rather than drained (it may be huge). */
-function discard(body: Dispatcher.ResponseData['body']): void {
-  body.on('error', () => undefined); // destroy() reports an abort error nobody needs
-  body.destroy();
-}
-
-/** Reads the body as text, refusing more than `maxBytes` (rejects with TOO_LARGE) whether declared or not. */
-async function readCapped(body: Dispatcher.ResponseData['body'], declared: number, maxBytes: number): Promise<string> {
-  if (declared > maxBytes) {
-    discard(body);
-    throw TOO_LARGE;
-  }
-  // A declared length is enforced by undici, so the body can be read in one go (the common case).
-  if (Number.isFinite(declared)) return body.text();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += (chunk as Buffer).length;
-    if (size > maxBytes) {
-      discard(body);
-      throw TOO_LARGE;
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
-}
 
 function mapTransportError(error: unknown, info: UpstreamRequestInfo, signal: AbortSignal): unknown {
   if (signal.aborted) return error; // the call itself was cancelled: nobody reads the result

@@ -118,3 +118,29 @@ describe('file tools without the hub configured', () => {
     }
   });
 });
+
+describe('hub keys in logs', () => {
+  it('never appear, at trace level, on success or when the hub refuses a key', async () => {
+    const hub = await startEmulator();
+    const unknownKey = 'svc_ak_unknown_but_real_looking_3f9a7c1e';
+    const good = await startStack({
+      env: { LOG_LEVEL: 'trace', HUB_URL: hub.url, HUB_FILES_READ_KEY: TEST_KEYS.filesRead, HUB_FILES_WRITE_KEY: TEST_KEYS.filesWrite },
+    });
+    const refused = await startStack({ env: { LOG_LEVEL: 'trace', HUB_URL: hub.url, HUB_FILES_READ_KEY: unknownKey } });
+    try {
+      const { sessionId } = hub.emulator.bindings.bind('ws-log', { userId: 'u-100' }, { headers: MANAGER });
+      const headers = { ...MANAGER, 'x-session-id': sessionId };
+      const save = await postDirect(good.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: callTool('save_orders_csv', {}) }, headers);
+      expect(save.json?.result?.content?.[0]?.text).toMatch(/^Saved \d+ order/);
+      const read = await postDirect(refused.url, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: callTool('read_library_file', { name: 'a.txt' }) }, headers);
+      expect(read.json?.result?.content?.[0]?.text).toContain('key was not accepted');
+      const text = good.logText() + refused.logText();
+      expect(text).toContain('HUB_FILES_READ_KEY'); // the refusal is logged, naming the setting
+      for (const key of [TEST_KEYS.filesRead, TEST_KEYS.filesWrite, unknownKey]) expect(text).not.toContain(key);
+    } finally {
+      await good.close();
+      await refused.close();
+      await hub.close();
+    }
+  });
+});

@@ -1,0 +1,36 @@
+// Reading the customer API's answer: capped in size (declared or streamed), and a JSON check.
+import type { Dispatcher } from 'undici';
+
+export function isJson(contentType: string | string[] | undefined): boolean {
+  const value = Array.isArray(contentType) ? contentType[0] : contentType;
+  return value !== undefined && /^application\/([\w.+-]+\+)?json\b/i.test(value);
+}
+
+export const TOO_LARGE = Symbol('too large');
+
+/** Drops a body we will not read; the socket is closed rather than drained (it may be huge). */
+export function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => undefined); // destroy() reports an abort error nobody needs
+  body.destroy();
+}
+
+/** Reads the body as text, refusing more than `maxBytes` (rejects with TOO_LARGE) whether declared or not. */
+export async function readCapped(body: Dispatcher.ResponseData['body'], declared: number, maxBytes: number): Promise<string> {
+  if (declared > maxBytes) {
+    discard(body);
+    throw TOO_LARGE;
+  }
+  // A declared length is enforced by undici, so the body can be read in one go (the common case).
+  if (Number.isFinite(declared)) return body.text();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      discard(body);
+      throw TOO_LARGE;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
