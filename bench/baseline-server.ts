@@ -1,11 +1,11 @@
 // Baseline for the benchmark: the tool server written the way the MCP SDK's documentation shows it
 // (express, a McpServer and an SSEServerTransport per session, `fetch` upstream). Deliberately not tuned.
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import express from 'express';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { z } from 'zod';
+import { listen, type Listening } from '../src/http/listen';
 
 /** One McpServer per session: since SDK 1.26 a server cannot be connected to a second transport. */
 function createMcpServer(apiUrl: string): McpServer {
@@ -63,29 +63,11 @@ export function createBaselineApp(apiUrl: string): express.Express {
   return app;
 }
 
-export interface StartedBaseline {
-  readonly server: Server;
-  readonly url: string;
-  close(): Promise<void>;
-}
+export type StartedBaseline = Listening;
 
 /** Starts the baseline on loopback; port 0 picks a free port. */
 export function startBaselineServer(apiUrl: string, port = 0, host = '127.0.0.1'): Promise<StartedBaseline> {
-  return new Promise((resolve, reject) => {
-    const server = createBaselineApp(apiUrl).listen(port, host, (error?: Error) => {
-      if (error) return reject(error);
-      const { port: actual } = server.address() as AddressInfo;
-      resolve({
-        server,
-        url: `http://${host}:${actual}`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
+  return listen(createServer(createBaselineApp(apiUrl)), port, host);
 }
 
 if (require.main === module) {

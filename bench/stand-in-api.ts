@@ -1,7 +1,7 @@
 // Stand-in for the customer's REST API: GET /orders/:id answers about 1 KB of JSON, on plain node:http.
 // Run as a child process by bench/run.ts (env PORT, HOST), or started in-process by the tests.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { listen, type Listening } from '../src/http/listen';
 
 /** Builds the order document; about 1 KB once serialised, like a typical single-record answer. */
 export function orderBody(id: string): Record<string, unknown> {
@@ -47,32 +47,14 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
   send(res, 200, orderBody(decodeURIComponent(match[1])));
 }
 
-export interface StartedServer {
-  readonly server: Server;
-  readonly url: string;
-  close(): Promise<void>;
-}
+export type StartedServer = Listening;
 
 /** Starts the stand-in API; port 0 picks a free port. */
 export function startStandInApi(port = 0, host = '127.0.0.1'): Promise<StartedServer> {
   const server = createServer({ keepAlive: true }, handle);
   // The bench keeps connections open between rounds; the default 5 s would close them under it.
   server.keepAliveTimeout = 60_000;
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      const { port: actual } = server.address() as AddressInfo;
-      resolve({
-        server,
-        url: `http://${host}:${actual}`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
+  return listen(server, port, host);
 }
 
 if (require.main === module) {

@@ -1,7 +1,7 @@
 // Starts the example customer API on its own socket (the tool server does this in development when
 // CUSTOMER_API_URL is unset; tests do it on a free loopback port). REPLACE with your real API.
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listen } from '../src/http/listen';
 import { createExampleApi, type ExampleApi } from './app';
 
 export { DEMO_USERS } from './data';
@@ -14,23 +14,7 @@ export interface RunningExampleApi {
   close(): Promise<void>;
 }
 
-export function startExampleApi({ port = 0, host = '127.0.0.1' } = {}): Promise<RunningExampleApi> {
+export async function startExampleApi({ port = 0, host = '127.0.0.1' } = {}): Promise<RunningExampleApi> {
   const { app, lastHeaders } = createExampleApi();
-  const server = createServer(app);
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      const { port: bound } = server.address() as AddressInfo;
-      resolve({
-        url: `http://${host}:${bound}`,
-        server,
-        lastHeaders,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
-      });
-    });
-  });
+  return { ...(await listen(createServer(app), port, host)), lastHeaders };
 }

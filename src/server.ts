@@ -1,8 +1,8 @@
 // Assembles a tool server from its parts and owns its lifecycle: listen, then a graceful shutdown that
 // stops accepting, lets in-flight calls finish within the grace period, and ends the streams.
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
+import { listen } from './http/listen';
 import type { Config } from './config';
 import { customerApiCheck, type HealthCheck } from './health';
 import type { Logger } from './logger';
@@ -109,15 +109,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     http,
     sessions,
     inFlight,
-    listen(port = config.port, host = config.host) {
-      return new Promise((resolve, reject) => {
-        http.once('error', reject);
-        http.listen(port, host, () => {
-          http.off('error', reject);
-          const { address, port: bound } = http.address() as AddressInfo;
-          resolve(`http://${address.includes(':') ? `[${address}]` : address}:${bound}`);
-        });
-      });
+    async listen(port = config.port, host = config.host) {
+      return (await listen(http, port, host)).url;
     },
     shutdown: () => (closing ??= shutdown()),
   };
