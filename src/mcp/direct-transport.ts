@@ -10,13 +10,13 @@ export class DirectTransport implements Transport {
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
 
   private closed = false;
-  private settle: ((message: JSONRPCMessage) => void) | undefined;
+  private settle: ((message: JSONRPCMessage | undefined) => void) | undefined;
 
   async start(): Promise<void> {}
 
-  /** Delivers the request and resolves with its answer. */
-  exchange(message: JSONRPCMessage, headers: IncomingHttpHeaders): Promise<JSONRPCMessage> {
-    const answer = new Promise<JSONRPCMessage>((resolve) => {
+  /** Delivers the request and resolves with its answer, or undefined if the client went away first. */
+  exchange(message: JSONRPCMessage, headers: IncomingHttpHeaders): Promise<JSONRPCMessage | undefined> {
+    const answer = new Promise<JSONRPCMessage | undefined>((resolve) => {
       this.settle = resolve;
     });
     this.onmessage?.(message, { requestInfo: { headers } });
@@ -32,6 +32,8 @@ export class DirectTransport implements Transport {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // The SDK sends nothing for an aborted request: settle here, or the exchange would wait forever.
+    this.settle?.(undefined);
     this.onclose?.();
   }
 }

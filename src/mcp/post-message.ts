@@ -56,7 +56,8 @@ export function createPostMessageHandler(options: PostMessageOptions): PostMessa
     res.on('close', () => void server.close());
     inFlight.begin();
     try {
-      sendJson(res, 200, await transport.exchange(message, req.headers));
+      const answer = await transport.exchange(message, req.headers);
+      if (answer !== undefined) sendJson(res, 200, answer);
     } finally {
       inFlight.end();
     }
@@ -65,7 +66,7 @@ export function createPostMessageHandler(options: PostMessageOptions): PostMessa
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (isDraining()) {
       req.resume();
-      return sendJson(res, 503, errorBody(JsonRpcErrorCode.ServerShuttingDown, 'Server is shutting down; retry shortly'));
+      return sendJson(res, 503, errorBody(JsonRpcErrorCode.ServerUnavailable, 'Server is shutting down; retry shortly'));
     }
     let message: unknown;
     try {

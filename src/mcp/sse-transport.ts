@@ -22,6 +22,12 @@ export const SSE_HEADERS = {
   'X-Accel-Buffering': 'no',
 } as const;
 
+/**
+ * A stream whose reader has fallen this far behind is closed rather than buffered without bound
+ * (a stalled client, or a proxy that stopped reading); the hub reconnects with a new session.
+ */
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+
 export class SseTransport implements Transport {
   readonly sessionId: string;
   onclose?: () => void;
@@ -31,8 +37,8 @@ export class SseTransport implements Transport {
   private readonly endpoint: string;
   private readonly inFlight: InFlight | undefined;
   private closed = false;
-  /** Requests of this session not answered yet. */
-  private pending = 0;
+  /** Ids of this session's requests not answered yet. */
+  private readonly pending = new Set<string | number>();
 
   constructor(
     private readonly res: ServerResponse,
@@ -60,9 +66,14 @@ export class SseTransport implements Transport {
 
   /** Delivers one message from a POST; `headers` become `extra.requestInfo.headers` for its handler. */
   handleMessage(message: JSONRPCMessage, headers: IncomingHttpHeaders): void {
-    if ('method' in message && 'id' in message) {
-      this.pending += 1;
-      this.inFlight?.begin();
+    if ('method' in message) {
+      if ('id' in message && !this.pending.has(message.id)) {
+        this.pending.add(message.id);
+        this.inFlight?.begin();
+      } else if (message.method === 'notifications/cancelled') {
+        // The SDK answers nothing for a cancelled request (MCP: cancellation), so it is settled here.
+        this.settle((message.params as { requestId?: string | number } | undefined)?.requestId);
+      }
     }
     this.onmessage?.(message, { requestInfo: { headers } });
   }
@@ -70,18 +81,23 @@ export class SseTransport implements Transport {
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.closed) throw new Error(`SSE session ${this.sessionId} is closed`);
     this.res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
-    if (!('method' in message) && this.pending > 0) {
-      this.pending -= 1;
-      this.inFlight?.end();
+    if (!('method' in message)) this.settle(message.id);
+    if (this.res.writableLength > MAX_BUFFERED_BYTES) {
+      this.onerror?.(new Error(`SSE session ${this.sessionId}: reader is ${this.res.writableLength} bytes behind; closing`));
+      await this.close();
     }
+  }
+
+  private settle(id: string | number | undefined): void {
+    if (id !== undefined && this.pending.delete(id)) this.inFlight?.end();
   }
 
   /** Ends the stream; the SDK's Server then aborts every in-flight handler of this session. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    if (this.pending > 0) this.inFlight?.end(this.pending); // abandoned: nobody is listening any more
-    this.pending = 0;
+    if (this.pending.size > 0) this.inFlight?.end(this.pending.size); // abandoned: nobody is listening any more
+    this.pending.clear();
     if (!this.res.writableEnded) this.res.end();
     this.onclose?.();
   }

@@ -50,8 +50,51 @@ describe('graceful shutdown', () => {
   });
 });
 
+describe('in-flight accounting', () => {
+  it('a direct call whose client hangs up stops counting at once, so shutdown does not wait for it', async () => {
+    const stack = await startStack({ env: { SHUTDOWN_GRACE_MS: '5000' } });
+    try {
+      await slowNext(stack.api.url, 5_000);
+      const controller = new AbortController();
+      const pending = fetch(`${stack.url}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...MANAGER },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: callTool('whoami') }),
+        signal: controller.signal,
+      }).catch(() => 'aborted');
+      await until(() => stack.server.inFlight.size === 1);
+      controller.abort();
+      expect(await pending).toBe('aborted');
+      await until(() => stack.server.inFlight.size === 0);
+      const started = Date.now();
+      await stack.server.shutdown();
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      await stack.api.close();
+    }
+  });
+
+  it('a call cancelled with notifications/cancelled stops counting, and no answer is sent for it', async () => {
+    const stack = await startStack({ env: { SHUTDOWN_GRACE_MS: '5000' } });
+    try {
+      await slowNext(stack.api.url, 5_000);
+      const client = await SseClient.open(stack.url);
+      await client.post({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: callTool('whoami') }, MANAGER);
+      await until(() => stack.server.inFlight.size === 1);
+      const cancel = await client.post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7, reason: 'user stopped' } });
+      expect(cancel.status).toBe(202);
+      await until(() => stack.server.inFlight.size === 0);
+      await stack.server.shutdown();
+      await client.waitClosed();
+      expect(client.events.some((e) => e.event === 'message')).toBe(false);
+    } finally {
+      await stack.api.close();
+    }
+  });
+});
+
 describe('the entry point', () => {
-  it('on SIGTERM exits 0 after logging the shutdown', async () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('on %s exits 0 after logging the shutdown', async (signal) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '../../src/index.ts')], {
       env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'development' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,7 +105,7 @@ describe('the entry point', () => {
     try {
       await until(() => out.includes('tool server listening'), 15_000);
       expect(out).toContain('started the bundled example customer API');
-      child.kill('SIGTERM');
+      child.kill(signal);
       const [code] = (await once(child, 'exit')) as [number | null];
       expect(code).toBe(0);
       expect(out).toContain('shutdown complete');
