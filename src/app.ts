@@ -9,6 +9,7 @@ import type { SessionStore } from './mcp/sessions';
 
 export interface AppOptions {
   sessions: SessionStore;
+  maxSessions: number;
   postMessage: PostMessageHandler;
   logger: Logger;
   healthChecks: readonly HealthCheck[];

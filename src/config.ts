@@ -8,10 +8,12 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 /** Custom credential headers forwarded by default (contract: "custom authentication headers"). */
 export const DEFAULT_CUSTOM_AUTH_HEADERS = ['x-api-key', 'x-client-id'] as const;
 
-/** Headers that describe this hop or the hub's session, never the user's credentials. */
+/** Names FORWARD_HEADERS may not add: this hop's or the hub's own headers, and those forwarded anyway. */
 const NEVER_FORWARDED = new Set([
   'host', 'content-length', 'content-type', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade',
   'te', 'trailer', 'proxy-authorization', 'proxy-authenticate', 'x-session-id', 'x-user-id',
+  // Forwarded anyway, by their own rules (Authorization falls back to X-User-Auth-Authorization).
+  'authorization', 'cookie', 'x-tenant-id', 'x-request-id',
 ]);
 
 const int = (min: number, fallback: number) => z.coerce.number().int().min(min).default(fallback);
@@ -45,13 +47,14 @@ const settingsSchema = z.object({
     .refine((path) => path === '' || (path.startsWith('/') && !path.endsWith('/')), 'must start with / and not end with /'),
   SSE_KEEPALIVE_MS: int(1000, 15_000),
   MAX_BODY_BYTES: int(1024, 1_048_576),
+  MAX_SESSIONS: int(1, 10_000),
   UPSTREAM_TIMEOUT_MS: int(100, 10_000),
   UPSTREAM_MAX_RESPONSE_BYTES: int(1024, 5_242_880),
   UPSTREAM_CONNECTIONS: int(1, 128),
   FORWARD_HEADERS: headerList
     .default([])
-    .refine((names) => !names.some((name) => NEVER_FORWARDED.has(name)), {
-      message: `may not name ${[...NEVER_FORWARDED].join(', ')}`,
+    .refine((names) => !names.some((name) => NEVER_FORWARDED.has(name) || name.startsWith('x-user-auth-')), {
+      message: `may not name ${[...NEVER_FORWARDED].join(', ')} or X-User-Auth-* (hop, hub or already forwarded headers)`,
     }),
   HEALTH_SIMULATION: z.enum(['on', 'off']).default('on'),
   HEALTH_TIMEOUT_MS: int(100, 2_000),
@@ -73,6 +76,8 @@ export interface Config {
   readonly publicBasePath: string;
   readonly sseKeepAliveMs: number;
   readonly maxBodyBytes: number;
+  /** Open SSE streams at most; GET /sse beyond it answers 503. */
+  readonly maxSessions: number;
   readonly upstream: {
     readonly timeoutMs: number;
     readonly maxResponseBytes: number;
@@ -129,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBasePath: s.PUBLIC_BASE_PATH,
     sseKeepAliveMs: s.SSE_KEEPALIVE_MS,
     maxBodyBytes: s.MAX_BODY_BYTES,
+    maxSessions: s.MAX_SESSIONS,
     upstream: Object.freeze({
       timeoutMs: s.UPSTREAM_TIMEOUT_MS,
       maxResponseBytes: s.UPSTREAM_MAX_RESPONSE_BYTES,

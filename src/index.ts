@@ -48,11 +48,17 @@ async function main(): Promise<void> {
     }
     signalled = true;
     logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutdown requested');
-    await server.shutdown();
-    await stopExampleApi?.();
-    logger.info('shutdown complete');
-    logger.flush();
-    process.exit(0);
+    try {
+      await server.shutdown();
+      await stopExampleApi?.();
+      logger.info('shutdown complete');
+      logger.flush();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      logger.flush();
+      process.exit(1);
+    }
   };
   process.on('SIGTERM', (signal) => void stop(signal));
   process.on('SIGINT', (signal) => void stop(signal));

@@ -53,7 +53,11 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     files: files.forCall,
   });
   const inFlight = new InFlight();
-  const createServer = () => createMcpServer(registry, options.info);
+  const createServer = () => {
+    const server = createMcpServer(registry, options.info);
+    server.onerror = (error) => logger.warn({ err: error }, 'MCP session error');
+    return server;
+  };
   const sessions = new SessionStore({
     endpointFor: (id) => `${config.publicBasePath}/messages?sessionId=${id}`,
     keepAliveMs: config.sseKeepAliveMs,
@@ -72,6 +76,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   });
   const app = createApp({
     sessions,
+    maxSessions: config.maxSessions,
     postMessage,
     logger,
     healthChecks: [...(apiCheck ? [apiCheck] : []), ...(options.healthChecks ?? [])],

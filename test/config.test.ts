@@ -23,6 +23,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ FORWARD_HEADERS: ' X-Org-Key , x-api-key' }).customAuthHeaders).toEqual(['x-api-key', 'x-client-id', 'x-org-key']);
   });
 
+  it.each(['x-user-auth-authorization', 'X-Request-Id', 'authorization', 'x-session-id', 'connection'])(
+    'FORWARD_HEADERS may not name %s',
+    (name) => {
+      expect(() => loadConfig({ FORWARD_HEADERS: name })).toThrow(/FORWARD_HEADERS: may not name/);
+    },
+  );
+
   it('reports every problem at once', () => {
     const error = (() => {
       try {

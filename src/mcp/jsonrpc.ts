@@ -5,11 +5,11 @@ export const JsonRpcErrorCode = {
   ParseError: -32700,
   InvalidRequest: -32600,
   MethodNotFound: -32601,
-  InvalidParams: -32602,
   InternalError: -32603,
   /** Server-defined range: the session is unknown or gone; reconnect with GET /sse. */
   SessionNotFound: -32001,
-  ServerShuttingDown: -32002,
+  /** Shutting down or at MAX_SESSIONS: retry later. */
+  ServerUnavailable: -32002,
 } as const;
 
 /** Thrown inside a request handler to answer with this JSON-RPC error code (the SDK reads `code`). */

@@ -8,6 +8,8 @@ import type { SessionStore } from './sessions';
 
 export interface McpRoutesOptions {
   sessions: SessionStore;
+  /** Open streams at most (MAX_SESSIONS). */
+  maxSessions: number;
   postMessage: PostMessageHandler;
   logger: Logger;
   /** True once shutdown began: new streams are refused with 503. */
@@ -21,10 +23,20 @@ function methodNotAllowed(allow: string) {
 }
 
 /** Adds the routes to `router` (the app itself: a nested Router would cost every message a second match). */
-export function mountMcpRoutes(router: Router, { sessions, postMessage, logger, isDraining }: McpRoutesOptions): void {
+export function mountMcpRoutes(
+  router: Router,
+  { sessions, maxSessions, postMessage, logger, isDraining }: McpRoutesOptions,
+): void {
+  // Express would hand HEAD to the GET handler, and open a stream that never sends its headers.
+  router.head('/sse', methodNotAllowed('GET'));
   router.get('/sse', function openStream(req, res) {
     if (isDraining()) {
-      res.status(503).json(errorBody(JsonRpcErrorCode.ServerShuttingDown, 'Server is shutting down; reconnect shortly'));
+      res.status(503).json(errorBody(JsonRpcErrorCode.ServerUnavailable, 'Server is shutting down; reconnect shortly'));
+      return;
+    }
+    if (sessions.size >= maxSessions) {
+      logger.warn({ sessions: sessions.size }, 'MAX_SESSIONS reached: refusing a new stream');
+      res.status(503).set('Retry-After', '5').json(errorBody(JsonRpcErrorCode.ServerUnavailable, 'Too many open sessions; retry shortly'));
       return;
     }
     // A stream lives as long as the hub keeps it; no idle time-out on its socket.

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { callTool, postDirect, SseClient } from '../support/sse-client';
 import { MANAGER, startStack, type Stack } from '../support/stack';
+import { until } from '../support/wait';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -68,6 +69,16 @@ describe('JSON-RPC methods', () => {
     expect(status).toBe(200);
     expect(json?.result).toBeUndefined();
     expect(json?.error).toEqual({ code: -32601, message: 'Unknown tool: no_such_tool' });
+  });
+
+  it.each([
+    ['no params', undefined],
+    ['arguments that are not an object', { name: 'whoami', arguments: 'x' }],
+    ['a name that is not a string', { name: 5 }],
+  ])('tools/call with %s is a JSON-RPC error -32602 naming the field', async (_label, params) => {
+    const { json } = await postDirect(stack.url, { jsonrpc: '2.0', id: 8, method: 'tools/call', ...(params ? { params } : {}) });
+    expect(json?.error?.code).toBe(-32602);
+    expect(json?.error?.message).toContain('Invalid tools/call request');
   });
 
   it('an unknown method is a JSON-RPC error -32601', async () => {
@@ -161,6 +172,14 @@ describe('bad POSTs get a precise status and a JSON body, never HTML', () => {
     expect(res.headers.allow).toBe('POST');
   });
 
+  it('HEAD /sse → 405 with Allow: GET, and opens no session', async () => {
+    const before = stack.server.sessions.size;
+    const res = await request(stack.url).head('/sse');
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('GET');
+    expect(stack.server.sessions.size).toBe(before);
+  });
+
   it('an unknown route → 404 JSON', async () => {
     const res = await request(stack.url).get('/nope');
     expect(res.status).toBe(404);
@@ -170,5 +189,28 @@ describe('bad POSTs get a precise status and a JSON body, never HTML', () => {
   it('the server keeps serving after all of the above', async () => {
     const { json } = await postDirect(stack.url, { jsonrpc: '2.0', id: 1, method: 'ping' });
     expect(json?.result).toEqual({});
+  });
+});
+
+describe('MAX_SESSIONS', () => {
+  it('a stream beyond the limit is refused with 503 JSON; one frees a place when it closes', async () => {
+    const small = await startStack({ env: { MAX_SESSIONS: '2' } });
+    const first = await SseClient.open(small.url);
+    const second = await SseClient.open(small.url);
+    try {
+      const refused = await request(small.url).get('/sse');
+      expect(refused.status).toBe(503);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.body.error.code).toBe(-32002);
+      first.close();
+      await first.waitClosed();
+      await until(() => small.server.sessions.size === 1);
+      const third = await SseClient.open(small.url);
+      expect(third.endpoint).toMatch(/sessionId=/);
+      third.close();
+    } finally {
+      second.close();
+      await small.close();
+    }
   });
 });
