@@ -25,6 +25,8 @@ export interface HubClientOptions {
   dispatcher?: Dispatcher;
   /** Time-out for the answer's headers and for each pause in its body. Default 10 s. */
   timeoutMs?: number;
+  /** Larger answers, e.g. a fetched file, are refused with HubResponseTooLargeError. Default 10 MiB. */
+  maxResponseBytes?: number;
 }
 
 export interface HubClient {
@@ -44,12 +46,18 @@ export interface HubClient {
   close(): Promise<void>;
 }
 
-export function createHubClient({ baseUrl, keys, dispatcher, timeoutMs = 10_000 }: HubClientOptions): HubClient {
+export function createHubClient({
+  baseUrl,
+  keys,
+  dispatcher,
+  timeoutMs = 10_000,
+  maxResponseBytes = 10 * 1024 * 1024,
+}: HubClientOptions): HubClient {
   new URL(baseUrl); // throws on a malformed address at creation, not on first use
   assertHubKeys(keys);
   const ownAgent =
     dispatcher === undefined ? new Agent({ keepAliveTimeout: 10_000, connectTimeout: timeoutMs }) : undefined;
-  const send = { baseUrl, dispatcher: dispatcher ?? (ownAgent as Dispatcher), timeoutMs };
+  const send = { baseUrl, dispatcher: dispatcher ?? (ownAgent as Dispatcher), timeoutMs, maxResponseBytes };
 
   type Outgoing = Omit<HubRequest, 'headers'> & { headers?: Record<string, string> };
 

@@ -1,7 +1,8 @@
-// One HTTP exchange with the hub over undici's `request`: sends, reads the whole answer, and turns a
+// One HTTP exchange with the hub over undici's `request`: sends, reads the whole answer (capped), and turns a
 // missing answer (refused, reset, time-out) into HubNetworkError. Statuses are judged by the caller.
 import { errors, request, type Dispatcher, type FormData } from 'undici';
-import { HubNetworkError } from './errors';
+import { readCapped, TOO_LARGE } from '../upstream/read-body';
+import { HubNetworkError, HubResponseTooLargeError } from './errors';
 
 export interface HubRequest {
   path: string;
@@ -20,6 +21,8 @@ export interface SendOptions {
   baseUrl: string;
   dispatcher: Dispatcher;
   timeoutMs: number;
+  /** Answers (e.g. fetched files) above this are refused. */
+  maxResponseBytes: number;
 }
 
 const METHOD = 'POST'; // every hub endpoint is a POST (contract, "Hub endpoints")
@@ -36,9 +39,10 @@ export async function sendHubRequest(options: SendOptions, req: HubRequest): Pro
       bodyTimeout: options.timeoutMs,
       signal: req.signal,
     });
-    const body = Buffer.from(await res.body.arrayBuffer());
+    const body = await readCapped(res.body, Number(res.headers['content-length'] ?? Number.NaN), options.maxResponseBytes);
     return { status: res.statusCode, headers: res.headers, body };
   } catch (err) {
+    if (err === TOO_LARGE) throw new HubResponseTooLargeError(METHOD, req.path, options.maxResponseBytes);
     if (req.signal?.aborted === true) throw err; // the caller cancelled: not the hub's failure
     const timedOut =
       err instanceof errors.HeadersTimeoutError ||

@@ -2,7 +2,15 @@
 // what a user hears about a failure (contract, "Credentials forwarded", rules 4-6; Errors table).
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { InvalidUpstreamRequestError, UpstreamError, UpstreamHttpError, UpstreamResponseError, UpstreamTimeoutError } from '../upstream/errors';
-import { HubError, HubKeyError, HubNetworkError, HubNotConfiguredError, HubNotFoundError, HubPermissionError } from '../hub/errors';
+import {
+  HubError,
+  HubKeyError,
+  HubNetworkError,
+  HubNotConfiguredError,
+  HubNotFoundError,
+  HubPermissionError,
+  HubResponseTooLargeError,
+} from '../hub/errors';
 import { ToolError } from './tool-error';
 
 export type ToolResult = CallToolResult;
@@ -56,6 +64,9 @@ function hubMessage(error: HubError): string {
   if (error instanceof HubKeyError || error instanceof HubPermissionError) {
     const why = error instanceof HubKeyError ? 'its key was not accepted' : `its key lacks the ${error.scope} permission`;
     return `The assistant hub refused this tool server's access to your library (error: ${why}). Ask your administrator to check the tool server's hub keys.`;
+  }
+  if (error instanceof HubResponseTooLargeError) {
+    return 'That file is too large for this tool to read (error: over the size limit). Ask the user for a smaller file.';
   }
   if (error instanceof HubNetworkError) {
     return 'The assistant hub could not be reached (connection error). Please try again in a moment.';

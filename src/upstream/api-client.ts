@@ -138,7 +138,7 @@ export function createUpstream({
 
     let text: string;
     try {
-      text = await readCapped(body, Number(responseHeaders['content-length'] ?? Number.NaN), maxResponseBytes);
+      text = (await readCapped(body, Number(responseHeaders['content-length'] ?? Number.NaN), maxResponseBytes)).toString('utf8');
     } catch (error) {
       if (error === TOO_LARGE) throw new UpstreamResponseError('too-large', info);
       throw mapTransportError(error, info, call.signal);

@@ -65,12 +65,11 @@ export function buildQuery(query: Readonly<Record<string, string | number | bool
 const TENANT = '{tenantId}';
 
 /** Splits the base URL once at startup; `resolve(tenantId)` is then a string join per call. */
-export function compileBaseUrl(baseUrl: string): { needsTenant: boolean; resolve(tenantId: string | undefined): string } {
+export function compileBaseUrl(baseUrl: string): { resolve(tenantId: string | undefined): string } {
   const trimmed = baseUrl.replace(/\/+$/, '');
   const parts = trimmed.split(TENANT);
-  if (parts.length === 1) return { needsTenant: false, resolve: () => trimmed };
+  if (parts.length === 1) return { resolve: () => trimmed };
   return {
-    needsTenant: true,
     resolve(tenantId) {
       if (tenantId === undefined) {
         throw new InvalidUpstreamRequestError(

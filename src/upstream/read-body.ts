@@ -1,4 +1,4 @@
-// Reading the customer API's answer: capped in size (declared or streamed), and a JSON check.
+// Reading an HTTP answer (the customer API's, the hub's): capped in size, declared or streamed; a JSON check.
 import type { Dispatcher } from 'undici';
 
 export function isJson(contentType: string | string[] | undefined): boolean {
@@ -14,14 +14,14 @@ export function discard(body: Dispatcher.ResponseData['body']): void {
   body.destroy();
 }
 
-/** Reads the body as text, refusing more than `maxBytes` (rejects with TOO_LARGE) whether declared or not. */
-export async function readCapped(body: Dispatcher.ResponseData['body'], declared: number, maxBytes: number): Promise<string> {
+/** Reads the whole body, refusing more than `maxBytes` (rejects with TOO_LARGE) whether declared or not. */
+export async function readCapped(body: Dispatcher.ResponseData['body'], declared: number, maxBytes: number): Promise<Buffer> {
   if (declared > maxBytes) {
     discard(body);
     throw TOO_LARGE;
   }
   // A declared length is enforced by undici, so the body can be read in one go (the common case).
-  if (Number.isFinite(declared)) return body.text();
+  if (Number.isFinite(declared)) return Buffer.from(await body.arrayBuffer());
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -32,5 +32,5 @@ export async function readCapped(body: Dispatcher.ResponseData['body'], declared
     }
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks, size).toString('utf8');
+  return Buffer.concat(chunks, size);
 }

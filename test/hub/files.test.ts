@@ -6,6 +6,7 @@ import {
   HubNotConfiguredError,
   HubNotFoundError,
   HubPermissionError,
+  HubResponseTooLargeError,
   HubStatusError,
   type HubClient,
 } from '../../src/hub';
@@ -37,6 +38,18 @@ describe('hub client: file fetch and upload', () => {
     expect(file.content.toString('utf8')).toBe('id,total\n1,42\n');
     expect(file.contentType).toContain('text/csv');
     expect(hub.emulator.libraries.get('alice', 'report.csv')?.content.toString()).toBe('id,total\n1,42\n');
+  });
+
+  it('a file over the client cap is refused with HubResponseTooLargeError', async () => {
+    await client.uploadFile(aliceSession, 'big.bin', Buffer.alloc(64 * 1024, 7));
+    const capped = createHubClient({ baseUrl: hub.url, keys: { ...TEST_KEYS }, maxResponseBytes: 16 * 1024 });
+    try {
+      const error = await capped.fetchFile(aliceSession, 'big.bin').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(HubResponseTooLargeError);
+      expect((error as HubResponseTooLargeError).code).toBe('HUB_TOO_LARGE');
+    } finally {
+      await capped.close();
+    }
   });
 
   it('binary content survives the round trip', async () => {

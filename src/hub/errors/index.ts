@@ -7,3 +7,4 @@ export { HubNotConfiguredError } from './hub-not-configured-error';
 export { HubStatusError } from './hub-status-error';
 export { HubFilenameTooLongError, MAX_FILENAME_LENGTH } from './hub-filename-too-long-error';
 export { HubNetworkError } from './hub-network-error';
+export { HubResponseTooLargeError } from './hub-response-too-large-error';
