@@ -24,5 +24,6 @@ export function failureLine(err: unknown, hubUrl: string): string {
   const path = (err as NodeJS.ErrnoException | undefined)?.path;
   if (code === 'ENOENT' && path !== undefined) return `cannot read ${path}: no such file or folder`;
   if (code === 'EISDIR' && path !== undefined) return `cannot read ${path}: it is a folder`;
+  if (code === 'ENOTDIR' && path !== undefined) return `cannot read ${path}: it is a file, not a folder`;
   return err instanceof Error ? err.message : String(err);
 }

@@ -84,7 +84,7 @@ export function createExampleApi(): ExampleApi {
   // The API's own authentication: bearer tokens, tenant membership from X-Tenant-Id or the path.
   api.use(function authenticate(req: Request, res: Response, next: NextFunction) {
     const match = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '');
-    const user = match ? DEMO_USERS[match[1]!] : undefined;
+    const user = match && Object.hasOwn(DEMO_USERS, match[1]!) ? DEMO_USERS[match[1]!] : undefined;
     if (!user) return error(res, 401, 'unauthenticated', 'Missing or unknown bearer token');
     const tenantId = (req.params.tenantId as string | undefined) ?? (req.headers['x-tenant-id'] as string | undefined) ?? DEFAULT_TENANT;
     if (!user.tenants.includes(tenantId)) return error(res, 403, 'forbidden', 'Not a member of this tenant');

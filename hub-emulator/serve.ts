@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import type { Writable } from 'node:stream';
 import { createHubEmulator, type HubEmulator } from './create-hub-emulator';
 import { DEMO_EMBED_KEY, DEMO_KEYS } from './demo-keys';
+import { HUB_KEY_SETTINGS } from '../src/hub';
 
 export interface RunningEmulator {
   emulator: HubEmulator;
@@ -54,8 +55,7 @@ export async function serveEmulator(env: NodeJS.ProcessEnv, out: Pick<Writable, 
   };
 }
 
+/** The setting a key of this scope goes in, from the hub client's own table. */
 function envVarFor(scope: string): string {
-  if (scope === 'mcp-files:read') return 'HUB_FILES_READ_KEY';
-  if (scope === 'mcp-files:write') return 'HUB_FILES_WRITE_KEY';
-  return 'HUB_KNOWLEDGE_KEY';
+  return Object.values(HUB_KEY_SETTINGS).find((setting) => setting.scope === scope)?.envVar ?? scope;
 }

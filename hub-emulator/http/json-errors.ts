@@ -20,5 +20,8 @@ export const jsonErrors: ErrorRequestHandler = function jsonErrors(err: unknown,
   if (type === 'entity.too.large') return sendError(res, 413, 'body_too_large', 'the request body is over the limit');
   if (type === 'entity.parse.failed') return sendError(res, 400, 'malformed_json', 'the body is not valid JSON');
   if (type !== undefined) return sendError(res, 400, 'bad_body', 'the request body could not be read');
+  // Client errors raised by express or the router (a malformed URL, say) keep their 4xx status.
+  const status = typeof err === 'object' && err !== null && 'status' in err ? Number(err.status) : Number.NaN;
+  if (status >= 400 && status < 500) return sendError(res, status, 'bad_request', 'the request could not be handled');
   sendError(res, 500, 'internal', 'the emulator failed to handle the request');
 };

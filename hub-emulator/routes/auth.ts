@@ -7,6 +7,10 @@ import type { ToolCaller } from '../tool-caller/tool-caller';
 import { requireEmbedKey } from '../http/keys';
 import { sendError } from '../http/json-errors';
 
+/** Names and values that can go on an HTTP request: the tool-server calls would fail on anything else. */
+const headerName = z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'not a valid header name');
+const headerValue = z.string().regex(/^[^\r\n\0]*$/, 'header values may not contain CR, LF or NUL');
+
 const bindBody = z.object({
   wsId: z.string().min(1),
   identity: z
@@ -17,7 +21,7 @@ const bindBody = z.object({
       tenantId: z.string().optional(),
     })
     .optional(),
-  authArtifacts: z.object({ headers: z.record(z.string(), z.string()), cookies: z.string().optional() }),
+  authArtifacts: z.object({ headers: z.record(headerName, headerValue), cookies: headerValue.optional() }),
 });
 
 const invalidateBody = z.union([z.object({ wsId: z.string().min(1) }), z.object({ userId: z.string().min(1) })]);
@@ -29,7 +33,9 @@ export function authRoutes(deps: { embedKey: string; jsonLimit: number; bindings
   router.post('/bind', (req, res) => {
     const parsed = bindBody.safeParse(req.body);
     if (!parsed.success) {
-      return sendError(res, 400, 'invalid_binding', 'expected { wsId, identity?, authArtifacts: { headers, cookies? } }');
+      const issue = parsed.error.issues[0];
+      const where = issue ? ` (${issue.path.join('.')}: ${issue.message})` : '';
+      return sendError(res, 400, 'invalid_binding', `expected { wsId, identity?, authArtifacts: { headers, cookies? } }${where}`);
     }
     const { wsId, identity, authArtifacts } = parsed.data;
     deps.bindings.bind(wsId, identity, authArtifacts);

@@ -7,7 +7,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { BindingStore } from '../stores/bindings';
 import { BindingNotFoundError } from './binding-not-found-error';
-import { forwardedHeaders } from './forwarded-headers';
+import { hubRequestHeaders } from './hub-request-headers';
 
 export interface ToolCallerOptions {
   bindings: BindingStore;
@@ -42,7 +42,7 @@ export function createToolCaller({ bindings, newRequestId, defaultTenantId, clie
         throw new BindingNotFoundError(`no binding for ${wsId}`);
       }
       const headers = new Headers(init?.headers);
-      for (const [name, value] of Object.entries(forwardedHeaders(binding, newRequestId(), defaultTenantId))) {
+      for (const [name, value] of Object.entries(hubRequestHeaders(binding, newRequestId(), defaultTenantId))) {
         headers.set(name, value);
       }
       return fetch(url, { ...init, headers });

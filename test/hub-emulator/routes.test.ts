@@ -49,6 +49,22 @@ describe('hub emulator: HTTP behaviour and options', () => {
     expect(res.body).toMatchObject({ error: { code: 'invalid_binding' } });
   });
 
+  it.each([
+    ['a header name with a space', { 'Bad Header': 'x' }],
+    ['a header value with a line break', { Authorization: 'Bearer a\r\nX-Injected: 1' }],
+  ])('a bind with %s answers 400 naming the field', async (_label, headers) => {
+    const res = await request(emulator.app).post('/api/auth/bind').set('x-api-key', TEST_KEYS.embed).send({ wsId: 'ws-1', authArtifacts: { headers } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_binding');
+    expect(res.body.error.message).toContain('authArtifacts.headers');
+  });
+
+  it('a malformed URL answers 400 in JSON, not 500', async () => {
+    const res = await request(emulator.app).get('/emulator/library/%E0%A4%A');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: { code: 'bad_request' } });
+  });
+
   it('a file upload over the file limit answers 413 in JSON', async () => {
     emulator = createHubEmulator({
       embedKey: TEST_KEYS.embed,

@@ -94,6 +94,12 @@ describe('whoami', () => {
     expect(text).toContain(`role ${role}`);
   });
 
+  it.each(['Bearer constructor', 'Bearer __proto__', 'Basic abc'])('an unknown credential (%s) is a 401 at the API', async (authorization) => {
+    const { text, isError } = await call('whoami', {}, { authorization });
+    expect(isError).toBe(true);
+    expect(text).toBe('Your session has expired. Please log in again.');
+  });
+
   it('without credentials: the session-expired result', async () => {
     const { text, isError } = await call('whoami', {}, {});
     expect(isError).toBe(true);

@@ -3,7 +3,7 @@
 // is on the very next request.
 import type { Binding } from '../stores/bindings';
 
-export function forwardedHeaders(binding: Binding, requestId: string, defaultTenantId?: string): Record<string, string> {
+export function hubRequestHeaders(binding: Binding, requestId: string, defaultTenantId?: string): Record<string, string> {
   // custom authentication headers (an API-key or client-id header, …) go as given
   const headers: Record<string, string> = { ...binding.authArtifacts.headers };
   const authorization = Object.entries(binding.authArtifacts.headers).find(
