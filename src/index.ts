@@ -39,12 +39,14 @@ async function main(): Promise<void> {
   });
   const url = await server.listen();
   logger.info({ url, tools: tools.map((tool) => tool.name), customerApiUrl }, 'tool server listening');
+  logger.flush();
 
   let signalled = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (signalled) {
       logger.warn({ signal }, 'second signal: exiting now');
-      process.exit(1);
+      logger.flush(() => process.exit(1));
+      return;
     }
     signalled = true;
     logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutdown requested');
@@ -52,12 +54,10 @@ async function main(): Promise<void> {
       await server.shutdown();
       await stopExampleApi?.();
       logger.info('shutdown complete');
-      logger.flush();
-      process.exit(0);
+      logger.flush(() => process.exit(0));
     } catch (error) {
       logger.error({ err: error }, 'shutdown failed');
-      logger.flush();
-      process.exit(1);
+      logger.flush(() => process.exit(1));
     }
   };
   process.on('SIGTERM', (signal) => void stop(signal));

@@ -17,6 +17,14 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
+/**
+ * Lines to stdout are buffered up to this many bytes, or for at most FLUSH_INTERVAL_MS: one write per
+ * line was a large part of the CPU of a tool call (see docs/performance.md). Call `logger.flush(cb)`
+ * before exiting.
+ */
+const BUFFER_BYTES = 4096;
+const FLUSH_INTERVAL_MS = 1000;
+
 /** Returns a copy of `headers` with the value of every credential header replaced. */
 export function redactHeaders(
   headers: Record<string, unknown> | undefined,
@@ -35,7 +43,7 @@ export function redactHeaders(
 export function createLogger({ level, secretHeaders = [], destination }: LoggerOptions): Logger {
   const secrets = new Set([...ALWAYS_SECRET, ...secretHeaders.map((name) => name.toLowerCase())]);
   const headers = (value: Record<string, unknown>) => redactHeaders(value, secrets);
-  return pino(
+  const logger = pino(
     {
       level,
       base: undefined,
@@ -49,6 +57,8 @@ export function createLogger({ level, secretHeaders = [], destination }: LoggerO
         err: pino.stdSerializers.err,
       },
     },
-    destination ?? pino.destination({ dest: 1, sync: false }),
+    destination ?? pino.destination({ dest: 1, sync: false, minLength: BUFFER_BYTES }),
   );
+  if (!destination) setInterval(() => logger.flush(), FLUSH_INTERVAL_MS).unref();
+  return logger;
 }

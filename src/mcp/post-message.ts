@@ -92,9 +92,11 @@ export function createPostMessageHandler(options: PostMessageOptions): PostMessa
     }
     if (logger.isLevelEnabled('trace')) logger.trace({ req, sessionId, rpc: summary(message) }, 'message received');
     if (!session) return answerDirectly(req, res, message);
-    // Contract, Responses rule 4: 202 with an empty body; the answer goes on the stream.
+    // Contract, Responses rule 4: 202 with an empty body; the answer goes on the stream. The 202 is
+    // written once the call has been dispatched (after its first synchronous steps, which send the
+    // request to the customer API), so that request does not wait behind this socket write.
     sessions.deliver(session, message, req.headers);
-    res.writeHead(202).end();
+    setImmediate(() => res.writeHead(202).end());
   }
 
   return async function postMessage(req, res) {
