@@ -5,6 +5,7 @@ export const JsonRpcErrorCode = {
   ParseError: -32700,
   InvalidRequest: -32600,
   MethodNotFound: -32601,
+  InvalidParams: -32602,
   InternalError: -32603,
   /** Server-defined range: the session is unknown or gone; reconnect with GET /sse. */
   SessionNotFound: -32001,

@@ -78,7 +78,7 @@ describe('JSON-RPC methods', () => {
   ])('tools/call with %s is a JSON-RPC error -32602 naming the field', async (_label, params) => {
     const { json } = await postDirect(stack.url, { jsonrpc: '2.0', id: 8, method: 'tools/call', ...(params ? { params } : {}) });
     expect(json?.error?.code).toBe(-32602);
-    expect(json?.error?.message).toContain('Invalid tools/call request');
+    expect(json?.error?.message).toMatch(/^tools\/call (needs params\.name|params\.arguments must be an object)/);
   });
 
   it('an unknown method is a JSON-RPC error -32601', async () => {
