@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/tools';
 import type { Order } from '../example-api/data';
+import { orderFilters } from './search_orders';
 
 function csvCell(value: string | number): string {
   const text = String(value);
@@ -21,8 +22,7 @@ export default defineTool({
     "Search the user's orders (same filters as search_orders) and save the results as a CSV file in the user's file library. " +
     'Returns the name the file was saved under. Use this when the user asks for an export or a spreadsheet.',
   input: {
-    status: z.enum(['open', 'shipped', 'cancelled']).optional().describe('Only orders with this status.'),
-    customer: z.string().max(100).optional().describe("Part of the customer's name, case-insensitive."),
+    ...orderFilters,
     filename: z
       .string()
       .min(1)

@@ -3,14 +3,19 @@ import { z } from 'zod';
 import { defineTool } from '../src/tools';
 import type { Order } from '../example-api/data';
 
+/** The search filters, shared with save_orders_csv so both tools read the same to the model. */
+export const orderFilters = {
+  status: z.enum(['open', 'shipped', 'cancelled']).optional().describe('Only orders with this status.'),
+  customer: z.string().max(100).optional().describe("Part of the customer's name, case-insensitive."),
+};
+
 export default defineTool({
   name: 'search_orders',
   description:
     "Search the signed-in user's orders. Filter by status and/or part of the customer's name. " +
     'Returns one line per order: id, customer, status and total. Use get_order for the full details of one order.',
   input: {
-    status: z.enum(['open', 'shipped', 'cancelled']).optional().describe('Only orders with this status.'),
-    customer: z.string().max(100).optional().describe("Part of the customer's name, case-insensitive."),
+    ...orderFilters,
     limit: z.number().int().min(1).max(50).default(10).describe('How many orders to return at most (1-50).'),
   },
   annotations: { readOnlyHint: true },

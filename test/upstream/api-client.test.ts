@@ -1,5 +1,5 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type RequestListener } from 'node:http';
+import { listen, type Listening } from '../../src/http/listen';
 import { startExampleApi, type RunningExampleApi } from '../../example-api';
 import { failureResult } from '../../src/tools/results';
 import { createUpstream, type ApiClient, type Upstream } from '../../src/upstream/api-client';
@@ -12,18 +12,7 @@ import {
 } from '../../src/upstream/errors';
 
 /** A raw upstream for the answers the example API never gives. */
-async function rawServer(handler: RequestListener): Promise<{ url: string; server: Server; close(): Promise<void> }> {
-  const server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    server,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
-}
+const rawServer = (handler: RequestListener): Promise<Listening> => listen(createServer(handler));
 
 const scope = (headers: Record<string, string> = { authorization: 'Bearer demo-manager-token' }) => ({
   headers,
