@@ -48,6 +48,11 @@ const settingsSchema = z.object({
   SSE_KEEPALIVE_MS: int(1000, 15_000),
   MAX_BODY_BYTES: int(1024, 1_048_576),
   MAX_SESSIONS: int(1, 10_000),
+  MAX_STREAMS_PER_CLIENT: int(1, 2_500),
+  SSE_IDLE_TIMEOUT_MS: int(0, 1_800_000),
+  SSE_MAX_BUFFERED_BYTES: int(65_536, 8_388_608),
+  SSE_MAX_TOTAL_BUFFERED_BYTES: int(1_048_576, 268_435_456),
+  WRITE_TIMEOUT_MS: int(1000, 30_000),
   UPSTREAM_TIMEOUT_MS: int(100, 10_000),
   UPSTREAM_MAX_RESPONSE_BYTES: int(1024, 5_242_880),
   UPSTREAM_CONNECTIONS: int(1, 128),
@@ -78,6 +83,17 @@ export interface Config {
   readonly maxBodyBytes: number;
   /** Open SSE streams at most; GET /sse beyond it answers 503. */
   readonly maxSessions: number;
+  /** Limits on the SSE streams this process holds (see src/mcp/sse/streams.ts). */
+  readonly streams: {
+    readonly maxStreams: number;
+    readonly maxStreamsPerClient: number;
+    readonly maxBufferedBytes: number;
+    readonly maxTotalBufferedBytes: number;
+    readonly keepAliveMs: number;
+    readonly idleTimeoutMs: number;
+  };
+  /** A direct answer not taken by its reader within this time is dropped and its socket destroyed. */
+  readonly writeTimeoutMs: number;
   readonly upstream: {
     readonly timeoutMs: number;
     readonly maxResponseBytes: number;
@@ -135,6 +151,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sseKeepAliveMs: s.SSE_KEEPALIVE_MS,
     maxBodyBytes: s.MAX_BODY_BYTES,
     maxSessions: s.MAX_SESSIONS,
+    streams: Object.freeze({
+      maxStreams: s.MAX_SESSIONS,
+      maxStreamsPerClient: Math.min(s.MAX_STREAMS_PER_CLIENT, s.MAX_SESSIONS),
+      maxBufferedBytes: s.SSE_MAX_BUFFERED_BYTES,
+      maxTotalBufferedBytes: s.SSE_MAX_TOTAL_BUFFERED_BYTES,
+      keepAliveMs: s.SSE_KEEPALIVE_MS,
+      idleTimeoutMs: s.SSE_IDLE_TIMEOUT_MS,
+    }),
+    writeTimeoutMs: s.WRITE_TIMEOUT_MS,
     upstream: Object.freeze({
       timeoutMs: s.UPSTREAM_TIMEOUT_MS,
       maxResponseBytes: s.UPSTREAM_MAX_RESPONSE_BYTES,

@@ -5,14 +5,19 @@ import type { z } from 'zod';
 import type { Logger } from '../logger';
 import type { Upstream } from '../upstream/api-client';
 import { callerFrom, forwardedHeaders, type Caller } from '../upstream/credentials';
-import type { UserFiles } from './context';
+import type { TraceContext } from '../mcp/core/trace-context';
+import type { ProgressReporter, UserFiles } from './context';
 import type { Tool } from './define-tool';
 import { errorResult, failureResult, textResult, type ToolResult } from './results';
 
 export interface CallInput {
-  /** Headers of the POST that carried this call: the only source of credentials. */
+  /** Headers of the HTTP request that carried this call: the only source of credentials. */
   headers: IncomingHttpHeaders;
   signal: AbortSignal;
+  /** Reports progress to the client, when it asked for it (a progressToken) and the lane can deliver it. */
+  progress?: ProgressReporter;
+  /** W3C trace context received with the call (header or `_meta`): forwarded to the customer's API. */
+  trace?: TraceContext;
 }
 
 export interface RegistryOptions {
@@ -40,6 +45,8 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
+const ignoreProgress: ProgressReporter = () => undefined;
+
 function isResult(value: unknown): value is ToolResult {
   return typeof value === 'object' && value !== null && Array.isArray((value as { content?: unknown }).content);
 }
@@ -52,7 +59,7 @@ export function createRegistry({ tools, upstream, logger, customAuthHeaders, fil
   }
   const descriptors = Object.freeze(tools.map((tool) => tool.descriptor));
 
-  async function call(name: string, args: unknown, { headers, signal }: CallInput): Promise<ToolResult> {
+  async function call(name: string, args: unknown, { headers, signal, progress, trace }: CallInput): Promise<ToolResult> {
     const tool = byName.get(name);
     if (!tool) throw new TypeError(`Unknown tool "${name}": check has() first`);
     const started = performance.now();
@@ -82,6 +89,7 @@ export function createRegistry({ tools, upstream, logger, customAuthHeaders, fil
       return finish(errorResult(text), 'INVALID_ARGUMENTS');
     }
     const forwarded = forwardedHeaders(headers, caller, customAuthHeaders);
+    if (trace) Object.assign(forwarded, trace);
     if (logger.isLevelEnabled('trace')) log().trace({ headers: forwarded }, 'credentials to forward');
     const api = upstream.forCall({
       headers: forwarded,
@@ -100,6 +108,7 @@ export function createRegistry({ tools, upstream, logger, customAuthHeaders, fil
         },
         signal,
         caller,
+        progress: progress ?? ignoreProgress,
       });
       if (typeof value === 'string') return finish(textResult(value), 'OK');
       if (isResult(value)) return finish(value, value.isError === true ? 'TOOL_ERROR' : 'OK');
