@@ -8,6 +8,7 @@ import { customerApiCheck, type HealthCheck } from './health';
 import type { Logger } from './logger';
 import { createProtocolCore, type ServerInfo } from './mcp/core';
 import { createSseLane, StreamRegistry } from './mcp/sse';
+import { createStreamableLane } from './mcp/streamable';
 import { CallTracker, MemoryBus, type SessionBus } from './sessions';
 import type { Tool } from './tools/define-tool';
 import { createRegistry } from './tools/registry';
@@ -80,7 +81,15 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     isDraining,
     clientOf: (req) => req.socket.remoteAddress ?? 'unknown',
   });
-  const lanes = new Map<string, Handler>(Object.entries(sse));
+  const streamable = createStreamableLane({
+    core,
+    calls,
+    maxBodyBytes: config.maxBodyBytes,
+    writeTimeoutMs: config.writeTimeoutMs,
+    logger,
+    isDraining,
+  });
+  const lanes = new Map<string, Handler>(Object.entries({ ...sse, ...streamable }));
   const apiCheck = customerApiCheck(options.customerApiUrl, upstream.dispatcher);
   const app = createApp({
     logger,

@@ -22,7 +22,7 @@ import {
   type RequestId,
 } from './jsonrpc';
 import { traceContext } from './trace-context';
-import { META, negotiate, STATELESS_VERSION, SUPPORTED_VERSIONS } from './versions';
+import { isStatelessEra, META, negotiate, STATELESS_VERSION } from './versions';
 
 export interface ServerInfo {
   name: string;
@@ -40,6 +40,21 @@ export interface CoreContext {
   notify?: (notification: JsonRpcNotification) => void;
   /** Aborts another request of the same session (notifications/cancelled); absent on stateless lanes. */
   cancel?: (requestId: RequestId) => void;
+}
+
+/** Methods of each era: 2026-07-28 has no initialize and no ping; server/discover replaces them. */
+const HANDSHAKE_METHODS = new Set(['initialize', 'ping', 'tools/list', 'tools/call']);
+const STATELESS_METHODS = new Set(['server/discover', 'tools/list', 'tools/call']);
+
+/** The revision a request claims in its `_meta` envelope (2026-07-28), or undefined (handshake era). */
+export function claimedVersion(params: Record<string, unknown> | undefined): unknown {
+  const meta = params?._meta;
+  return typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)[META.protocolVersion] : undefined;
+}
+
+/** Whether `method` exists in the era the request belongs to (the revision's method registry). */
+export function isKnownMethod(method: string, params: Record<string, unknown> | undefined): boolean {
+  return (isStatelessEra(claimedVersion(params)) ? STATELESS_METHODS : HANDSHAKE_METHODS).has(method);
 }
 
 export interface ProtocolCore {
@@ -82,12 +97,22 @@ function metaOf(params: Params): Params | undefined {
 
 export function createProtocolCore({ registry, info, logger, instructions }: CoreOptions): ProtocolCore {
   const listResult = Object.freeze({ tools: registry.descriptors });
+  // 2026-07-28 results say they are complete and who answered; lists may be cached by the client (ttlMs 0:
+  // not at all, since a fork may change its tools at any deploy).
+  const stamp = Object.freeze({ [META.serverInfo]: info });
+  const cacheHint = { ttlMs: 0, cacheScope: 'private' } as const;
   const discoverResult = Object.freeze({
-    supportedVersions: SUPPORTED_VERSIONS,
+    supportedVersions: [STATELESS_VERSION],
     capabilities: CAPABILITIES,
-    serverInfo: info,
     ...(instructions ? { instructions } : {}),
+    ...cacheHint,
   });
+  const statelessListResult = Object.freeze({ ...listResult, ...cacheHint });
+  function stateless(result: unknown): unknown {
+    const value = result as Record<string, unknown>;
+    const meta = value._meta as Record<string, unknown> | undefined;
+    return { ...value, resultType: 'complete', _meta: meta ? { ...meta, ...stamp } : stamp };
+  }
 
   const methods = new Map<string, Method>([
     ['ping', () => ({})],
@@ -106,7 +131,7 @@ export function createProtocolCore({ registry, info, logger, instructions }: Cor
       },
     ],
     ['server/discover', () => discoverResult],
-    ['tools/list', () => listResult],
+    ['tools/list', (params) => (isStatelessEra(claimedVersion(params)) ? statelessListResult : listResult)],
     [
       'tools/call',
       (params, ctx) => {
@@ -136,18 +161,20 @@ export function createProtocolCore({ registry, info, logger, instructions }: Cor
   ]);
 
   async function request(message: JsonRpcRequest, ctx: CoreContext): Promise<JsonRpcResponse> {
-    const method = methods.get(message.method);
-    if (!method) return errorBody(JsonRpcErrorCode.MethodNotFound, `Method not found: ${message.method.slice(0, 100)}`, message.id);
     const params = message.params ?? {};
-    const version = metaOf(params)?.[META.protocolVersion];
-    if (version !== undefined && version !== STATELESS_VERSION && !(SUPPORTED_VERSIONS as readonly unknown[]).includes(version)) {
-      return errorBody(JsonRpcErrorCode.InvalidParams, 'Unsupported protocol version', message.id, {
-        supported: SUPPORTED_VERSIONS,
-        requested: typeof version === 'string' ? version.slice(0, 40) : null,
+    const version = claimedVersion(params);
+    const modern = isStatelessEra(version);
+    if (modern && version !== STATELESS_VERSION) {
+      return errorBody(JsonRpcErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${version.slice(0, 40)}`, message.id, {
+        supported: [STATELESS_VERSION],
+        requested: version.slice(0, 40),
       });
     }
+    const method = isKnownMethod(message.method, params) ? methods.get(message.method) : undefined;
+    if (!method) return errorBody(JsonRpcErrorCode.MethodNotFound, `Method not found: ${message.method.slice(0, 100)}`, message.id);
     try {
-      return resultBody(message.id, await method(params, ctx, message.id));
+      const result = await method(params, ctx, message.id);
+      return resultBody(message.id, modern ? stateless(result) : result);
     } catch (error) {
       if (error instanceof JsonRpcError) return errorBody(error.code, error.message, message.id, error.data);
       // The registry maps every tool failure to a result; reaching here is a bug in the core itself.

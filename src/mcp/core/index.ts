@@ -1,4 +1,4 @@
-export { createProtocolCore, type CoreContext, type CoreOptions, type ProtocolCore, type ServerInfo } from './core';
+export { claimedVersion, createProtocolCore, isKnownMethod, type CoreContext, type CoreOptions, type ProtocolCore, type ServerInfo } from './core';
 export * from './jsonrpc';
 export { traceContext, type TraceContext } from './trace-context';
-export { HANDSHAKE_VERSIONS, META, STATELESS_VERSION, SUPPORTED_VERSIONS } from './versions';
+export { HANDSHAKE_VERSIONS, isStatelessEra, META, STATELESS_VERSION, SUPPORTED_VERSIONS } from './versions';

@@ -7,6 +7,10 @@ export const JsonRpcErrorCode = {
   MethodNotFound: -32601,
   InvalidParams: -32602,
   InternalError: -32603,
+  /** 2026-07-28: the MCP-Protocol-Version / Mcp-Method / Mcp-Name headers disagree with the body. */
+  HeaderMismatch: -32020,
+  /** 2026-07-28: the request names a revision this server does not serve. */
+  UnsupportedProtocolVersion: -32022,
   /** Server-defined range: the session is unknown or gone; reconnect with GET /sse. */
   SessionNotFound: -32001,
   /** Shutting down, at a capacity limit, or a dependency (Redis) is down: retry later. */

@@ -2,7 +2,7 @@
 // clients initialize on /mcp; 2026-07-28 clients send no initialize: the version rides in each request's _meta.
 
 /** Revisions negotiated with `initialize`, newest first. */
-export const HANDSHAKE_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
+export const HANDSHAKE_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'] as const;
 
 /** The revision without sessions or initialize (server/discover, per-request `_meta`). */
 export const STATELESS_VERSION = '2026-07-28';
@@ -15,6 +15,11 @@ export function negotiate(requested: unknown): string {
   return typeof requested === 'string' && (HANDSHAKE_VERSIONS as readonly string[]).includes(requested)
     ? requested
     : HANDSHAKE_VERSIONS[0];
+}
+
+/** True for a revision of the stateless era (2026-07-28 and later): they compare as dates. */
+export function isStatelessEra(version: unknown): version is string {
+  return typeof version === 'string' && version >= STATELESS_VERSION;
 }
 
 /** `_meta` keys of the 2026-07-28 request envelope. */
