@@ -45,6 +45,17 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
+/**
+ * A declared output becomes `structuredContent`, with the same JSON as text for clients before 2025-06-18.
+ * An answer that does not match its own schema is a bug in the tool: it fails like any other bug.
+ */
+function structuredResult(name: string, schema: z.ZodType, value: unknown): ToolResult {
+  const checked = schema.safeParse(value);
+  if (!checked.success) throw new TypeError(`Tool ${name} returned an answer that does not match its output schema: ${describeIssues(checked.error)}`);
+  const structuredContent = checked.data as Record<string, unknown>;
+  return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
+}
+
 const ignoreProgress: ProgressReporter = () => undefined;
 
 function isResult(value: unknown): value is ToolResult {
@@ -110,6 +121,7 @@ export function createRegistry({ tools, upstream, logger, customAuthHeaders, fil
         caller,
         progress: progress ?? ignoreProgress,
       });
+      if (tool.outputSchema) return finish(structuredResult(name, tool.outputSchema, value), 'OK');
       if (typeof value === 'string') return finish(textResult(value), 'OK');
       if (isResult(value)) return finish(value, value.isError === true ? 'TOOL_ERROR' : 'OK');
       throw new TypeError(`Tool ${name} returned neither a string nor a result`);
