@@ -1,6 +1,6 @@
 // Builds tool results, and maps every failure to the result the model reads: the ONE place that decides
 // what a user hears about a failure (contract, "Credentials forwarded", rules 4-6; Errors table).
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { InvalidUpstreamRequestError, UpstreamError, UpstreamHttpError, UpstreamResponseError, UpstreamTimeoutError } from '../upstream/errors';
 import {
   HubError,
