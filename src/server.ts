@@ -4,6 +4,7 @@ import { createServer as createHttpServer, type Server as HttpServer } from 'nod
 import { createApp } from './app';
 import { listen } from './http/listen';
 import type { Config } from './config';
+import { createDoor } from './door';
 import { customerApiCheck, type HealthCheck } from './health';
 import type { Logger } from './logger';
 import { InFlight } from './mcp/in-flight';
@@ -84,7 +85,10 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     healthSimulation: config.healthSimulation,
     isDraining: () => draining,
   });
+  const door = createDoor(config.door, logger);
   const http = createHttpServer(function route(req, res) {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (!door(req, res)) return; // refused: answered with 401/403 before any lane (issue 7)
     // Every tool call is a POST /messages: it skips express's router (the app routes it the same way).
     if (req.method === 'POST' && /^\/messages(?:\?|$)/.test(req.url ?? '')) return void postMessage(req, res);
     app(req, res);
