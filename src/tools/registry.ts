@@ -8,6 +8,7 @@ import { callerFrom, forwardedHeaders, type Caller } from '../upstream/credentia
 import type { UserFiles } from './context';
 import type { Tool } from './define-tool';
 import { errorResult, failureResult, textResult, type ToolResult } from './results';
+import { illFormedField } from './well-formed';
 
 export interface CallInput {
   /** Headers of the POST that carried this call: the only source of credentials. */
@@ -79,6 +80,11 @@ export function createRegistry({ tools, upstream, logger, customAuthHeaders, fil
     const parsed = tool.schema.safeParse(args ?? {});
     if (!parsed.success) {
       const text = `The arguments for ${name} are not valid: ${describeIssues(parsed.error)}. Please correct them and call ${name} again.`;
+      return finish(errorResult(text), 'INVALID_ARGUMENTS');
+    }
+    const illFormed = illFormedField(parsed.data);
+    if (illFormed !== undefined) {
+      const text = `The arguments for ${name} are not valid: ${illFormed}: contains text that is not valid Unicode (a lone surrogate). Please correct it and call ${name} again.`;
       return finish(errorResult(text), 'INVALID_ARGUMENTS');
     }
     const forwarded = forwardedHeaders(headers, caller, customAuthHeaders);
