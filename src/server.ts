@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { listen } from './http/listen';
 import type { Config } from './config';
 import { createDoor } from './door';
+import { createFairness } from './limits';
 import { customerApiCheck, type HealthCheck } from './health';
 import type { Logger } from './logger';
 import { InFlight } from './mcp/in-flight';
@@ -52,6 +53,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     logger,
     customAuthHeaders: config.customAuthHeaders,
     files: files.forCall,
+    fairness: createFairness(config.limits),
   });
   const inFlight = new InFlight();
   const createServer = () => {
