@@ -11,6 +11,8 @@ import { classify, errorBody, idOf, JsonRpcErrorCode, type JsonRpcRequest, type 
 import { sessionTag } from './session-tag';
 
 export interface MessagesOptions {
+  /** The client's address as the door resolved it (X-Forwarded-For from trusted proxies only). */
+  clientOf: (req: IncomingMessage) => string;
   core: ProtocolCore;
   bus: SessionBus;
   calls: CallTracker;
@@ -31,7 +33,7 @@ function sessionIdOf(url: string): string | undefined | null {
 }
 
 export function createMessagesHandler(options: MessagesOptions) {
-  const { core, bus, calls, maxBodyBytes, writeTimeoutMs, logger, isDraining } = options;
+  const { core, bus, calls, maxBodyBytes, writeTimeoutMs, logger, isDraining, clientOf } = options;
 
   /** Runs a request of a session here and delivers its answer to the session's stream. */
   function runForSession(sessionId: string, message: JsonRpcRequest, req: IncomingMessage): void {
@@ -43,6 +45,7 @@ export function createMessagesHandler(options: MessagesOptions) {
     const ctx = {
       headers: req.headers,
       signal: controller.signal,
+      clientAddress: clientOf(req),
       notify: (notification: object) => bus.deliver(sessionId, notification),
       cancel: (requestId: string | number) => bus.cancel(sessionId, requestId),
     };
@@ -67,7 +70,7 @@ export function createMessagesHandler(options: MessagesOptions) {
     res.on('close', () => {
       if (!res.writableFinished) controller.abort();
     });
-    const answer = await core.request(classified.message, { headers: req.headers, signal: controller.signal });
+    const answer = await core.request(classified.message, { headers: req.headers, signal: controller.signal, clientAddress: clientOf(req) });
     calls.end(scope, classified.message.id);
     if (controller.signal.aborted) return;
     res.setTimeout(writeTimeoutMs, () => res.destroy());

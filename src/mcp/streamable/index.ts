@@ -13,6 +13,8 @@ import { Exchange } from './respond';
 
 export interface StreamableLaneOptions {
   core: ProtocolCore;
+  /** The client's address as the door resolved it. */
+  clientOf: (req: IncomingMessage) => string;
   calls: CallTracker;
   maxBodyBytes: number;
   /** An answer not taken by its reader within this time is dropped and its socket destroyed. */
@@ -35,7 +37,7 @@ function statusOf(answer: JsonRpcResponse): number {
   return 'error' in answer && answer.error.code === JsonRpcErrorCode.UnsupportedProtocolVersion ? 400 : 200;
 }
 
-export function createStreamableLane({ core, calls, maxBodyBytes, writeTimeoutMs, logger, isDraining }: StreamableLaneOptions) {
+export function createStreamableLane({ core, clientOf, calls, maxBodyBytes, writeTimeoutMs, logger, isDraining }: StreamableLaneOptions) {
   async function post(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (isDraining()) {
       req.resume();
@@ -76,6 +78,7 @@ export function createStreamableLane({ core, calls, maxBodyBytes, writeTimeoutMs
     const answer = await core.request(message, {
       headers: req.headers,
       signal: controller.signal,
+      clientAddress: clientOf(req),
       ...(exchange.notifies ? { notify: (notification: object) => exchange.notify(notification) } : {}),
     });
     calls.end(scope, message.id);
