@@ -8,7 +8,7 @@ import { sendJson } from '../../http/send-json';
 import type { Logger } from '../../logger';
 import { BusUnavailableError, type CallTracker, type Location, type SessionBus } from '../../sessions';
 import { classify, errorBody, idOf, JsonRpcErrorCode, type JsonRpcRequest, type ProtocolCore } from '../core';
-import { sessionTag } from './session-tag';
+import { sessionTag } from '../../logging/session-tag';
 
 export interface MessagesOptions {
   /** The client's address as the door resolved it (X-Forwarded-For from trusted proxies only). */
@@ -114,7 +114,7 @@ export function createMessagesHandler(options: MessagesOptions) {
     if (logger.isLevelEnabled('trace')) {
       const id = classified.kind === 'invalid' ? classified.id : 'id' in classified.message ? classified.message.id : undefined;
       const method = classified.kind === 'request' || classified.kind === 'notification' ? classified.message.method.slice(0, 100) : undefined;
-      logger.trace({ session: sessionTag(sessionId), rpc: { id, method } }, 'message received');
+      logger.trace({ session: sessionTag(sessionId), rpc: { id, method }, headers: req.headers }, 'message received');
     }
     switch (classified.kind) {
       case 'request':

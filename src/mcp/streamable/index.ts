@@ -68,6 +68,9 @@ export function createStreamableLane({ core, clientOf, calls, maxBodyBytes, writ
         return void res.writeHead(202).end();
     }
     const { message } = route;
+    if (logger.isLevelEnabled('trace')) {
+      logger.trace({ rpc: { id: message.id, method: message.method.slice(0, 100) }, headers: req.headers }, 'message received');
+    }
     const scope = randomUUID();
     const controller = calls.begin(scope, message.id)!;
     // The client leaving (the response stream closing) aborts the call and its upstream request.
