@@ -1,0 +1,70 @@
+// Slow upstream (issue 12.1): the stand-in API answering after 50 ms, at 128, 256 and 512 calls in flight
+// (two per SSE stream). With latency, not CPU, the limit, a server should deliver nearly what the API can
+// serve: the floor. A connection cap on the upstream pool shows here as calls/s stuck at cap ÷ 50 ms.
+import { SCRIPTS, type BenchContext } from '../context';
+import { totalErrors } from '../load';
+import { startServer, type ChildServer } from '../processes';
+import { atLeast, fmt, mark, ratio, renderTable, type Target } from '../report';
+import { abba, measureRound, summariseBy, type Round, type Summary, type Timing } from '../rounds';
+import { withFloorCalls, withSseCalls } from '../targets';
+import { streamsFor } from './sweep';
+import type { Phase } from './phase';
+
+export const DELAY_MS = 50;
+const LEVELS = [128, 256, 512] as const;
+const TARGETS = ['floor', 'ours', 'limit'] as const;
+type SlowTarget = (typeof TARGETS)[number];
+
+async function round(ctx: BenchContext, apiUrl: string, servers: Record<'ours' | 'limit', ChildServer>, target: SlowTarget, t: Timing): Promise<Round> {
+  if (target === 'floor') return withFloorCalls(apiUrl, t.concurrency, (call) => measureRound(target, call, t));
+  const server = servers[target];
+  return withSseCalls(server.url, streamsFor(t.concurrency), t.concurrency, ctx.settings.timeoutMs, (call) =>
+    measureRound(target, call, t, server.pid),
+  );
+}
+
+export const slowPhase: Phase = async (ctx) => {
+  const quick = ctx.settings.quick;
+  const api = await startServer(`stand-in API (${DELAY_MS} ms)`, SCRIPTS.api, { DELAY_MS: String(DELAY_MS) });
+  const rounds: Round[] = [];
+  try {
+    const [ours, limit] = await Promise.all([
+      ctx.start('ours', `ours (API ${DELAY_MS} ms)`, api.url),
+      ctx.start('limit', `limit (API ${DELAY_MS} ms)`, api.url),
+    ]);
+    const servers = { ours, limit };
+    try {
+      for (const concurrency of LEVELS) {
+        const t: Timing = { warmupMs: quick ? 100 : 300, concurrentMs: quick ? 200 : 1500, oneAtATimeMs: 0, concurrency };
+        const order = quick ? [...TARGETS] : abba(TARGETS);
+        ctx.progress(`slow: ${concurrency} in flight: ${order.join(' ')}`);
+        for (const target of order) rounds.push(await round(ctx, api.url, servers, target, t));
+      }
+    } finally {
+      await Promise.all([servers.ours.stop(), servers.limit.stop()]);
+    }
+  } finally {
+    await api.stop();
+  }
+
+  const at = Object.fromEntries(LEVELS.map((c) => [c, summariseBy(rounds, c)])) as Record<number, Record<string, Summary>>;
+  const share = (c: number, target: string) => ratio(at[c]?.[target]?.callsPerSecond, at[c]?.floor?.callsPerSecond) ?? NaN;
+  const goals: Target[] = LEVELS.map((c) => atLeast(`ours ÷ floor, calls/s @${c}`, share(c, 'ours'), 0.85));
+
+  const rows: string[][] = [['in flight', 'floor calls/s', 'ours calls/s', 'ours÷floor', 'target', 'limit calls/s', 'limit÷floor', 'floor p50', 'ours p50', 'ours p99']];
+  for (const [i, c] of LEVELS.entries()) {
+    const [f, o, l] = [at[c]?.floor, at[c]?.ours, at[c]?.limit];
+    rows.push([
+      String(c), fmt(f?.callsPerSecond, 0), fmt(o?.callsPerSecond, 0), fmt(share(c, 'ours')), mark(goals[i]),
+      fmt(l?.callsPerSecond, 0), fmt(share(c, 'limit')), fmt(f?.p50Ms), fmt(o?.p50Ms), fmt(o?.p99Ms),
+    ]);
+  }
+  const errors = rounds.reduce((sum, r) => sum + totalErrors(r.concurrent.errors), 0);
+  return {
+    title: `Slow upstream: the API answers after ${DELAY_MS} ms; HTTP+SSE, two calls in flight per stream (latencies in ms)`,
+    table: renderTable(rows),
+    figures: { delayMs: DELAY_MS, levels: at, rounds },
+    targets: goals,
+    errors,
+  };
+};
