@@ -19,6 +19,8 @@ export interface Settings {
   readonly timeoutMs: number;
   /** UPSTREAM_CONNECTIONS for ours, when given (to compare pool sizes); else ours runs with its default. */
   readonly upstreamConnections: string | undefined;
+  /** How late the slow-upstream phase's API answers. */
+  readonly slowDelayMs: number;
   readonly out: string;
 }
 
@@ -33,6 +35,7 @@ export function usage(phases: readonly string[], optional: readonly string[] = [
   --idle <n,n>         idle-stream counts for the memory check (default 1000,5000; quick 200)
   --upstream-connections <n>
                        UPSTREAM_CONNECTIONS for ours (default: ours's own default)
+  --slow-delay <ms>    how late the API answers in the slow phase (default 50)
   --out <file>         where to write the JSON (default bench/results/latest.json; quick: quick.json)
   --help               this text`;
 }
@@ -51,6 +54,7 @@ export function parseSettings(argv: string[], phases: readonly string[], optiona
       duration: { type: 'string' },
       idle: { type: 'string' },
       'upstream-connections': { type: 'string' },
+      'slow-delay': { type: 'string' },
       out: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -62,14 +66,16 @@ export function parseSettings(argv: string[], phases: readonly string[], optiona
   const concurrentMs = values.duration === undefined ? (quick ? 300 : 4000) : Number(values.duration) * 1000;
   const idleCounts = (values.idle ?? (quick ? '200' : '1000,5000')).split(',').map(Number);
   const connections = values['upstream-connections'];
+  const slowDelayMs = Number(values['slow-delay'] ?? 50);
   if (
     unknown.length > 0 ||
     chosen.length === 0 ||
     !(concurrentMs > 0) ||
     idleCounts.some((n) => !Number.isInteger(n) || n <= 0 || n > 15_000) ||
-    (connections !== undefined && !/^\d+$/.test(connections))
+    (connections !== undefined && !/^\d+$/.test(connections)) ||
+    !(Number.isInteger(slowDelayMs) && slowDelayMs > 0)
   ) {
-    const why = unknown.length > 0 ? `unknown phase(s): ${unknown.join(', ')}` : 'bad --phases, --duration, --idle or --upstream-connections';
+    const why = unknown.length > 0 ? `unknown phase(s): ${unknown.join(', ')}` : 'bad --phases, --duration, --idle, --upstream-connections or --slow-delay';
     throw new Error(`${why}\n${usage(phases, optional)}`);
   }
   return {
@@ -80,6 +86,7 @@ export function parseSettings(argv: string[], phases: readonly string[], optiona
     idleCounts,
     timeoutMs: quick ? 5000 : 10_000,
     upstreamConnections: connections,
+    slowDelayMs,
     out: resolve(values.out ?? join(ROOT, 'bench', 'results', quick ? 'quick.json' : 'latest.json')),
   };
 }

@@ -1,6 +1,6 @@
-// Slow upstream (issue 12.1): the stand-in API answering after 50 ms, at 128, 256 and 512 calls in flight
+// Slow upstream (issue 12.1): the stand-in API answering after 50 ms (--slow-delay), at 128, 256 and 512 calls in flight
 // (two per SSE stream). With latency, not CPU, the limit, a server should deliver nearly what the API can
-// serve: the floor. A connection cap on the upstream pool shows here as calls/s stuck at cap ÷ 50 ms.
+// serve: the floor. A connection cap on the upstream pool shows here as calls/s stuck at cap ÷ latency.
 import { SCRIPTS, type BenchContext } from '../context';
 import { totalErrors } from '../load';
 import { startServer, type ChildServer } from '../processes';
@@ -10,7 +10,6 @@ import { withFloorCalls, withSseCalls } from '../targets';
 import { streamsFor } from './sweep';
 import type { Phase } from './phase';
 
-export const DELAY_MS = 50;
 const LEVELS = [128, 256, 512] as const;
 const TARGETS = ['floor', 'ours', 'limit'] as const;
 type SlowTarget = (typeof TARGETS)[number];
@@ -24,13 +23,13 @@ async function round(ctx: BenchContext, apiUrl: string, servers: Record<'ours' |
 }
 
 export const slowPhase: Phase = async (ctx) => {
-  const quick = ctx.settings.quick;
-  const api = await startServer(`stand-in API (${DELAY_MS} ms)`, SCRIPTS.api, { DELAY_MS: String(DELAY_MS) });
+  const { quick, slowDelayMs: delayMs } = ctx.settings;
+  const api = await startServer(`stand-in API (${delayMs} ms)`, SCRIPTS.api, { DELAY_MS: String(delayMs) });
   const rounds: Round[] = [];
   try {
     const [ours, limit] = await Promise.all([
-      ctx.start('ours', `ours (API ${DELAY_MS} ms)`, api.url),
-      ctx.start('limit', `limit (API ${DELAY_MS} ms)`, api.url),
+      ctx.start('ours', `ours (API ${delayMs} ms)`, api.url),
+      ctx.start('limit', `limit (API ${delayMs} ms)`, api.url),
     ]);
     const servers = { ours, limit };
     try {
@@ -61,9 +60,9 @@ export const slowPhase: Phase = async (ctx) => {
   }
   const errors = rounds.reduce((sum, r) => sum + totalErrors(r.concurrent.errors), 0);
   return {
-    title: `Slow upstream: the API answers after ${DELAY_MS} ms; HTTP+SSE, two calls in flight per stream (latencies in ms)`,
+    title: `Slow upstream: the API answers after ${delayMs} ms; HTTP+SSE, two calls in flight per stream (latencies in ms)`,
     table: renderTable(rows),
-    figures: { delayMs: DELAY_MS, levels: at, rounds },
+    figures: { delayMs, levels: at, rounds },
     targets: goals,
     errors,
   };
