@@ -29,7 +29,7 @@ export function sweepPhase(lane: Lane): Phase {
     const rounds: Round[] = [];
     await Promise.all([ctx.ours(lane), ctx.server('limit')]);
     for (const concurrency of LEVELS) {
-      const t: Timing = { warmupMs: quick ? 30 : 300, concurrentMs: quick ? 150 : 1200, oneAtATimeMs: 0, concurrency };
+      const t: Timing = { warmupMs: quick ? 0 : 300, concurrentMs: quick ? 150 : 1200, oneAtATimeMs: 0, concurrency };
       const order = quick ? [...TARGETS] : abba(TARGETS);
       ctx.progress(`sweep ${lane}: ${concurrency} in flight: ${order.join(' ')}`);
       for (const target of order) rounds.push(await round(ctx, lane, target, t));
