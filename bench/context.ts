@@ -74,8 +74,11 @@ export function createContext(settings: Settings, apiUrl: string, progress: (tex
     async start(name, label, customerApiUrl = apiUrl) {
       const server = await startServer(label, script(name), env(name, customerApiUrl));
       fresh.add(server);
-      const stop = server.stop;
-      return { ...server, stop: () => (fresh.delete(server), stop()) };
+      const stop = (): Promise<void> => {
+        fresh.delete(server);
+        return server.stop();
+      };
+      return { ...server, stop };
     },
     async stopAll() {
       const servers = await Promise.allSettled(shared.values());
