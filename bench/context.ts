@@ -21,6 +21,12 @@ export const HEADERS = { authorization: 'Bearer bench-token-not-a-secret' };
 export const TOOL = 'get_order';
 export const orderId = (n: number): string => `ord_${n % 1000}`;
 
+/** The server measured as "ours" on a lane: ours, or that lane's baseline with --ours baseline. */
+export function oursOn(settings: Settings, lane: Lane): ServerName {
+  if (settings.ours !== 'baseline') return 'ours';
+  return lane === 'sse' ? 'baseline' : 'baseline-v2';
+}
+
 export interface BenchContext {
   readonly settings: Settings;
   readonly apiUrl: string;
@@ -68,8 +74,7 @@ export function createContext(settings: Settings, apiUrl: string, progress: (tex
       return started;
     },
     ours(lane) {
-      if (settings.ours !== 'baseline') return context.server('ours');
-      return context.server(lane === 'sse' ? 'baseline' : 'baseline-v2');
+      return context.server(oursOn(settings, lane));
     },
     async start(name, label, customerApiUrl = apiUrl) {
       const server = await startServer(label, script(name), env(name, customerApiUrl));

@@ -19,11 +19,12 @@ const PHASES: Record<string, Phase> = {
   sse: ssePhase,
   mcp: mcpPhase,
   sweep: sweepPhase('sse'),
-  slow: slowPhase,
+  slow: slowPhase('sse'),
 };
 /** Known but off unless named in --phases (they would push a full run past its time budget). */
 const OPTIONAL_PHASES: Record<string, Phase> = {
   'sweep-mcp': sweepPhase('mcp'),
+  'slow-mcp': slowPhase('mcp'),
 };
 
 const t0 = Date.now();

@@ -1,12 +1,13 @@
-// Slow upstream (issue 12.1): the stand-in API answering after 50 ms (--slow-delay), at 128, 256 and 512 calls in flight
-// (two per SSE stream). With latency, not CPU, the limit, a server should deliver nearly what the API can
-// serve: the floor. A connection cap on the upstream pool shows here as calls/s stuck at cap ÷ latency.
-import { SCRIPTS, type BenchContext } from '../context';
+// Slow upstream (issue 12.1): the stand-in API answering after 50 ms (--slow-delay), at 128, 256 and 512
+// calls in flight (two per SSE stream; one POST each on /mcp). With latency, not CPU, the limit, a server
+// should deliver nearly what the API can serve: the floor. A connection cap on the upstream pool shows
+// here as calls/s stuck at cap ÷ latency.
+import { oursOn, SCRIPTS, type BenchContext, type Lane } from '../context';
 import { totalErrors } from '../load';
 import { startServer, type ChildServer } from '../processes';
 import { atLeast, fmt, mark, ratio, renderTable, type Target } from '../report';
 import { abba, measureRound, summariseBy, type Round, type Summary, type Timing } from '../rounds';
-import { withFloorCalls, withSseCalls } from '../targets';
+import { withFloorCalls, withMcpCalls, withSseCalls } from '../targets';
 import { streamsFor } from './sweep';
 import type { Phase } from './phase';
 
@@ -14,21 +15,24 @@ const LEVELS = [128, 256, 512] as const;
 const TARGETS = ['floor', 'ours', 'limit'] as const;
 type SlowTarget = (typeof TARGETS)[number];
 
-async function round(ctx: BenchContext, apiUrl: string, servers: Record<'ours' | 'limit', ChildServer>, target: SlowTarget, t: Timing): Promise<Round> {
+type Servers = Record<'ours' | 'limit', ChildServer>;
+
+async function round(ctx: BenchContext, lane: Lane, apiUrl: string, servers: Servers, target: SlowTarget, t: Timing): Promise<Round> {
   if (target === 'floor') return withFloorCalls(apiUrl, t.concurrency, (call) => measureRound(target, call, t));
   const server = servers[target];
-  return withSseCalls(server.url, streamsFor(t.concurrency), t.concurrency, ctx.settings.timeoutMs, (call) =>
-    measureRound(target, call, t, server.pid),
-  );
+  const measure = (call: Parameters<typeof measureRound>[1]) => measureRound(target, call, t, server.pid);
+  return lane === 'sse'
+    ? withSseCalls(server.url, streamsFor(t.concurrency), t.concurrency, ctx.settings.timeoutMs, measure)
+    : withMcpCalls(server.url, '2025', t.concurrency, ctx.settings.timeoutMs, measure);
 }
 
-export const slowPhase: Phase = async (ctx) => {
+export const slowPhase = (lane: Lane): Phase => async (ctx) => {
   const { quick, slowDelayMs: delayMs } = ctx.settings;
   const api = await startServer(`stand-in API (${delayMs} ms)`, SCRIPTS.api, { DELAY_MS: String(delayMs) });
   const rounds: Round[] = [];
   try {
     const [ours, limit] = await Promise.all([
-      ctx.start('ours', `ours (API ${delayMs} ms)`, api.url),
+      ctx.start(oursOn(ctx.settings, lane), `ours (API ${delayMs} ms)`, api.url),
       ctx.start('limit', `limit (API ${delayMs} ms)`, api.url),
     ]);
     const servers = { ours, limit };
@@ -36,8 +40,8 @@ export const slowPhase: Phase = async (ctx) => {
       for (const concurrency of quick ? [LEVELS[0], LEVELS[2]] : LEVELS) {
         const t: Timing = { warmupMs: quick ? 100 : 300, concurrentMs: quick ? 200 : 1500, oneAtATimeMs: 0, concurrency };
         const order = quick ? [...TARGETS] : abba(TARGETS);
-        ctx.progress(`slow: ${concurrency} in flight: ${order.join(' ')}`);
-        for (const target of order) rounds.push(await round(ctx, api.url, servers, target, t));
+        ctx.progress(`slow ${lane}: ${concurrency} in flight: ${order.join(' ')}`);
+        for (const target of order) rounds.push(await round(ctx, lane, api.url, servers, target, t));
       }
     } finally {
       await Promise.all([servers.ours.stop(), servers.limit.stop()]);
@@ -61,7 +65,7 @@ export const slowPhase: Phase = async (ctx) => {
   }
   const errors = rounds.reduce((sum, r) => sum + totalErrors(r.concurrent.errors), 0);
   return {
-    title: `Slow upstream: the API answers after ${delayMs} ms; HTTP+SSE, two calls in flight per stream (latencies in ms)`,
+    title: `Slow upstream: the API answers after ${delayMs} ms; ${lane === 'sse' ? 'HTTP+SSE, two calls in flight per stream' : 'POST /mcp (2025-era)'} (latencies in ms)`,
     table: renderTable(rows),
     figures: { delayMs, levels: at, rounds },
     targets: goals,
