@@ -6,7 +6,7 @@ import { startServer, type ChildServer } from './processes';
 import type { Settings } from './settings';
 
 /** The servers the bench knows, by the name the tables use. */
-export type ServerName = 'ours' | 'baseline' | 'baseline-v2' | 'limit';
+export type ServerName = 'ours' | 'before' | 'baseline' | 'baseline-v2' | 'limit';
 export type Lane = 'sse' | 'mcp';
 
 export const SCRIPTS = {
@@ -45,11 +45,15 @@ export function createContext(settings: Settings, apiUrl: string, progress: (tex
   const fresh = new Set<ChildServer>();
 
   const script = (name: ServerName): string => {
+    if (name === 'before') {
+      if (settings.before === undefined) throw new Error('the compare phase needs --before <previous dist/src/index.js>');
+      return settings.before;
+    }
     if (name !== 'ours') return SCRIPTS[name];
     return settings.ours === 'baseline' ? SCRIPTS.baseline : settings.ours;
   };
   const env = (name: ServerName, customerApiUrl: string): Record<string, string> => {
-    if (name !== 'ours') return { CUSTOMER_API_URL: customerApiUrl };
+    if (name !== 'ours' && name !== 'before') return { CUSTOMER_API_URL: customerApiUrl };
     return {
       CUSTOMER_API_URL: customerApiUrl,
       LOG_LEVEL: 'info',

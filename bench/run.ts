@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { createContext, SCRIPTS } from './context';
+import { comparePhase } from './phases/compare';
 import { mcpPhase } from './phases/mcp';
 import type { Phase, PhaseResult } from './phases/phase';
 import { slowPhase } from './phases/slow';
@@ -23,6 +24,7 @@ const PHASES: Record<string, Phase> = {
 };
 /** Known but off unless named in --phases (they would push a full run past its time budget). */
 const OPTIONAL_PHASES: Record<string, Phase> = {
+  compare: comparePhase,
   'sweep-mcp': sweepPhase('mcp'),
   'slow-mcp': slowPhase('mcp'),
 };

@@ -11,6 +11,8 @@ export interface Settings {
   readonly phases: readonly string[];
   /** Script run as "ours"; "baseline" puts each lane's baseline in the ours slot (a check of the bench). */
   readonly ours: string;
+  /** A previous build's entry script, measured beside ours by the `compare` phase (--before). */
+  readonly before: string | undefined;
   /** Concurrent round length of the SSE comparison. */
   readonly concurrentMs: number;
   /** Idle-stream counts for the memory check. */
@@ -28,6 +30,7 @@ export function usage(phases: readonly string[], optional: readonly string[] = [
   return `Usage: npm run bench -- [options]
   --quick              smoke mode: every phase with very short rounds (about 15 s; for CI)
   --phases <a,b>       phases to run, in this order (default: ${phases.join(',')}${optional.length > 0 ? `; also: ${optional.join(',')}` : ''})
+  --before <file>      a previous build's dist/src/index.js, measured beside ours by --phases compare
   --ours <file|baseline>
                        script run as "ours" (default dist/src/index.js); "baseline" runs each lane's
                        SDK baseline in the ours slot too, to check the bench itself
@@ -51,6 +54,7 @@ export function parseSettings(argv: string[], phases: readonly string[], optiona
       quick: { type: 'boolean', default: false },
       phases: { type: 'string' },
       ours: { type: 'string' },
+      before: { type: 'string' },
       duration: { type: 'string' },
       idle: { type: 'string' },
       'upstream-connections': { type: 'string' },
@@ -82,6 +86,7 @@ export function parseSettings(argv: string[], phases: readonly string[], optiona
     quick,
     phases: chosen,
     ours: values.ours === undefined ? join(ROOT, 'dist', 'src', 'index.js') : values.ours === 'baseline' ? 'baseline' : resolve(values.ours),
+    before: values.before === undefined ? undefined : resolve(values.before),
     concurrentMs,
     idleCounts,
     timeoutMs: quick ? 5000 : 10_000,
