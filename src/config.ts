@@ -1,5 +1,6 @@
 // The only reader of process.env: every setting is declared, defaulted and validated here, once, at startup.
 // Forkers add their own settings to `settingsSchema` and document each in .env.example.
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { scopedKeySchema } from './hub/keys';
 
@@ -69,6 +70,16 @@ const settingsSchema = z.object({
   HUB_FILES_WRITE_KEY: scopedKey,
   HUB_KNOWLEDGE_KEY: scopedKey,
   HUB_EMBED_KEY: z.string().min(1).optional(),
+  REDIS_URL: z
+    .string()
+    .refine((url) => /^rediss?:\/\/[^/]/i.test(url), 'must be a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1-64 letters, digits, ":", "_", "." or "-"').default('mcp:'),
+  SESSION_TTL_MS: int(1000, 15_000),
+  SESSION_REFRESH_MS: int(100, 5_000),
+  WORKERS: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(256)])
+    .default(1),
 });
 
 export interface Config {
@@ -111,6 +122,18 @@ export interface Config {
     readonly knowledgeKey: string | undefined;
     readonly embedKey: string | undefined;
   };
+  /** Session routing between replicas (issue 9); off (one process, in memory) when `url` is unset. */
+  readonly redis: {
+    readonly url: string | undefined;
+    /** Every key and channel starts with this, so deployments can share one Redis. */
+    readonly prefix: string;
+    /** A replica that stops refreshing (even SIGKILLed) stops being a route after at most this long. */
+    readonly sessionTtlMs: number;
+    /** How often a replica refreshes the registry keys of its sessions (one pipeline per tick). */
+    readonly sessionRefreshMs: number;
+  };
+  /** Worker processes on one port (node:cluster); 1 runs no cluster at all. */
+  readonly workers: number;
 }
 
 /** Thrown at startup with every problem found, one per line, so a deploy is fixed in one go. */
@@ -137,6 +160,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const keys = ['HUB_FILES_READ_KEY', 'HUB_FILES_WRITE_KEY', 'HUB_KNOWLEDGE_KEY', 'HUB_EMBED_KEY'] as const;
     const set = keys.filter((key) => parsed.data[key] !== undefined);
     if (set.length > 0) problems.push(`HUB_URL: is required when ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set`);
+  }
+  if (parsed.success && parsed.data.SESSION_REFRESH_MS * 2 > parsed.data.SESSION_TTL_MS) {
+    // One lost refresh must not drop a live session from the registry.
+    problems.push('SESSION_REFRESH_MS: must be at most half of SESSION_TTL_MS');
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
@@ -176,5 +203,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       knowledgeKey: s.HUB_KNOWLEDGE_KEY,
       embedKey: s.HUB_EMBED_KEY,
     }),
+    redis: Object.freeze({
+      url: s.REDIS_URL,
+      prefix: s.REDIS_PREFIX,
+      sessionTtlMs: s.SESSION_TTL_MS,
+      sessionRefreshMs: s.SESSION_REFRESH_MS,
+    }),
+    workers: s.WORKERS === 'auto' ? availableParallelism() : s.WORKERS,
   });
 }
