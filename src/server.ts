@@ -29,6 +29,11 @@ export interface ToolServerOptions {
   upstream?: Upstream;
   /** Where session answers go; by default in memory (one process). */
   bus?: (calls: CallTracker) => SessionBus;
+  /**
+   * Shutdown, once this process's calls are done and before its streams end: waits (at most `timeoutMs`)
+   * for the other workers of a cluster, whose calls may still answer on streams held here.
+   */
+  afterDrain?: (timeoutMs: number) => Promise<void>;
 }
 
 export interface ToolServer {
@@ -106,9 +111,11 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   let closing: Promise<void> | undefined;
   async function shutdown(): Promise<void> {
     draining = true;
+    const deadline = Date.now() + config.shutdownGraceMs;
     const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
     http.closeIdleConnections();
     const drained = await calls.drained(config.shutdownGraceMs);
+    await options.afterDrain?.(Math.max(0, deadline - Date.now()));
     logger.info({ drained, abandoned: calls.size, streams: streams.size }, 'shutting down');
     streams.closeAll();
     http.closeAllConnections();

@@ -4,6 +4,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import { DrainBarrier } from './drain-barrier';
 import { SessionRelay } from './relay';
 
 export interface PrimaryOptions {
@@ -19,6 +20,7 @@ export function runPrimary({ config, logger, restartDelayMs = 1_000, exit = (cod
   // Without Redis the primary routes; with it, every worker is a replica of its own on Redis.
   const relay = config.redis.url === undefined ? new SessionRelay() : undefined;
   const live = new Set<Worker>();
+  const barrier = new DrainBarrier(live);
   let stopping = false;
   let failed = false;
 
@@ -27,12 +29,14 @@ export function runPrimary({ config, logger, restartDelayMs = 1_000, exit = (cod
     let listening = false;
     live.add(worker);
     relay?.adopt(worker);
+    worker.on('message', (message: unknown) => barrier.receive(worker, message));
     worker.once('listening', () => (listening = true));
     worker.once('exit', (code, signal) => {
       live.delete(worker);
       relay?.forget(worker);
       if (stopping && (code !== 0 || signal !== null)) failed = true;
       if (stopping) {
+        barrier.check();
         if (live.size === 0) done();
         return;
       }
