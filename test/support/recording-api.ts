@@ -9,6 +9,8 @@ export interface RecordedRequest {
   headers: IncomingHttpHeaders;
   /** Resolves when the caller hung up before the answer was sent. */
   aborted: Promise<void>;
+  /** The answer has been sent in full. */
+  readonly answered: boolean;
 }
 
 export interface RecordingApi {
@@ -33,7 +35,14 @@ export async function startRecordingApi(): Promise<RecordingApi> {
     const path = req.url ?? '/';
     const id = decodeURIComponent(path.replace(/^\/items\//, ''));
     const aborted = new Promise<void>((resolve) => res.on('close', () => (res.writableFinished ? undefined : resolve())));
-    const request = { path, headers: req.headers, aborted };
+    const request = {
+      path,
+      headers: req.headers,
+      aborted,
+      get answered() {
+        return res.writableFinished;
+      },
+    };
     requests.push(request);
     for (const wake of waiters.get(path)?.splice(0) ?? []) wake(request);
     if (!path.startsWith('/items/')) return answer(res, 'health');
