@@ -145,6 +145,8 @@ export interface Results {
   readonly ratios: Record<string, number>;
   readonly targets: Target[];
   readonly rounds: Round[];
+  /** Routed calls and WORKERS (bench/scale.ts); absent with --skip-scale. */
+  readonly scale?: unknown;
 }
 
 export function writeResults(file: string, results: Results): void {

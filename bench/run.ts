@@ -8,6 +8,7 @@ import { closedLoop, DirectApiClient, McpLoadClient, noErrors, totalErrors, type
 import { readCpuMs, settledRssKb } from './measure';
 import { killAll, startServer, type ChildServer } from './processes';
 import { openSessions } from './sse-session';
+import { formatScale, runScalePhases, type ScaleResults } from './scale';
 import { evaluateTargets, formatTable, machineInfo, summarise, writeResults, type Round } from './report';
 
 const ROOT = resolve(__dirname, '..', '..');
@@ -27,6 +28,8 @@ const USAGE = `Usage: npm run bench -- [options]
                        baseline in both slots, to check the bench itself
   --duration <s>       length of each concurrent round in seconds (default 5; quick 0.4)
   --idle <n,n>         idle-session counts for the memory check (default 1000,5000; quick 200)
+  --skip-scale         skip the routed-call (Redis) and WORKERS=2 phases (about 60 s; quick: 15 s)
+  --redis <url>        Redis for the routed phase (default redis://127.0.0.1:6379; none: phase skipped)
   --out <file>         where to write the JSON (default bench/results/latest.json; quick: quick.json)
   --help               this text`;
 
@@ -44,6 +47,8 @@ interface Settings {
   readonly timeoutMs: number;
   readonly oursScript: string;
   readonly out: string;
+  readonly scale: boolean;
+  readonly redisUrl: string;
 }
 
 function parseSettings(argv: string[]): Settings {
@@ -55,6 +60,8 @@ function parseSettings(argv: string[]): Settings {
       duration: { type: 'string' },
       idle: { type: 'string' },
       out: { type: 'string' },
+      'skip-scale': { type: 'boolean', default: false },
+      redis: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -81,6 +88,8 @@ function parseSettings(argv: string[]): Settings {
     timeoutMs: quick ? 5000 : 10_000,
     oursScript: ours,
     out: resolve(values.out ?? join(ROOT, 'bench', 'results', quick ? 'quick.json' : 'latest.json')),
+    scale: values['skip-scale'] !== true,
+    redisUrl: values.redis ?? 'redis://127.0.0.1:6379',
   };
 }
 
@@ -191,6 +200,22 @@ async function main(): Promise<number> {
       memory[name][count] = await idleMemory(name, scripts[name], env, count, memoryErrors[name]);
     }
   }
+  let scale: ScaleResults | undefined;
+  if (s.scale) {
+    scale = await runScalePhases({
+      apiUrl: api.url,
+      script: SCRIPTS.ours,
+      redisUrl: s.redisUrl,
+      headers: HEADERS,
+      tool: TOOL,
+      oneAtATimeMs: s.oneAtATimeMs,
+      concurrentMs: s.quick ? 400 : 3000,
+      warmupMs: s.warmupMs,
+      timeoutMs: s.timeoutMs,
+      quick: s.quick,
+      progress,
+    });
+  }
   await api.stop();
 
   const pick = (target: Round['target']): Round[] => rounds.filter((r) => r.target === target);
@@ -204,6 +229,7 @@ async function main(): Promise<number> {
       `${machine.cpuModel}, ${machine.cores} cores, Node ${machine.node}, load ${machine.loadAverageAtStart} at start; ${s.quick ? 'quick' : 'full'} run in ${((Date.now() - started) / 1000).toFixed(0)} s` +
       `${s.oursScript === SCRIPTS.baseline ? '; "ours" is the baseline (--ours baseline)' : ''}\n`,
   );
+  if (scale) process.stdout.write(`\n${formatScale(scale, machine.cores)}\n`);
   const ratios = {
     callsPerSecondOursToBaseline: ours.callsPerSecond / baseline.callsPerSecond,
     callsPerSecondOursToFloor: ours.callsPerSecond / floor.callsPerSecond,
@@ -226,10 +252,11 @@ async function main(): Promise<number> {
     ratios,
     targets,
     rounds,
+    ...(scale ? { scale } : {}),
   });
   progress(`figures written to ${s.out}`);
 
-  const errors = totalErrors(ours.errors) + totalErrors(baseline.errors) + totalErrors(floor.errors);
+  const errors = totalErrors(ours.errors) + totalErrors(baseline.errors) + totalErrors(floor.errors) + (scale ? totalErrors(scale.errors) : 0);
   if (errors > 0) progress(`${errors} call(s) failed: see "errors" in the JSON`);
   return errors > 0 ? 1 : 0;
 }
