@@ -70,7 +70,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   });
   const core = createProtocolCore({ registry, info: options.info, logger });
   const calls = new CallTracker();
-  const bus = options.bus?.(calls) ?? new MemoryBus(calls);
+  const bus: SessionBus = options.bus?.(calls) ?? new MemoryBus(calls);
   const streams = new StreamRegistry(bus, config.streams, (id) => `${config.publicBasePath}/messages?sessionId=${id}`, logger);
   let draining = false;
   const isDraining = () => draining;
@@ -128,6 +128,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     sessions: streams,
     inFlight: calls,
     async listen(port = config.port, host = config.host) {
+      await bus.ready?.();
       return (await listen(http, port, host)).url;
     },
     shutdown: () => (closing ??= shutdown()),

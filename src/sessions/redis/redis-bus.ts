@@ -2,7 +2,8 @@
 // with that POST's credentials; only the JSON-RPC answer travels, on the holder's inbox channel, and
 // cancel/closed travel on one control channel. A registry key per live session, refreshed by its holder
 // in one pipeline per tick, lets any replica answer 404 for a session that no longer exists: a replica
-// that dies stops being a route within SESSION_TTL_MS.
+// that dies stops being a route within SESSION_TTL_MS (plus at most 1 s for which another replica
+// remembers having seen the session: a burst of calls for one session costs one GET).
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '../../logger';
 import type { RequestId } from '../../mcp/core/jsonrpc';
@@ -23,12 +24,18 @@ export interface RedisBusOptions {
   refreshMs: number;
 }
 
+/** Sessions held elsewhere, as last seen in Redis: a burst of calls for one session costs one GET. */
+const SEEN_MAX = 10_000;
+
 type RouteCommand = (key: string, inboxPrefix: string, payload: string) => Promise<number>;
 
 export class RedisBus implements SessionBus {
   /** This process in the registry: pid for people reading Redis, random bytes so restarts never collide. */
   readonly processId = `${process.pid}.${randomBytes(6).toString('hex')}`;
   private readonly sinks = new Map<string, StreamSink>();
+  /** sessionId → when its key was last seen; dropped on its `closed` message or after seenForMs. */
+  private readonly seen = new Map<string, number>();
+  private readonly seenForMs: number;
   private readonly names: RedisNames;
   private readonly inbox: string;
   private readonly timer: NodeJS.Timeout;
@@ -38,6 +45,8 @@ export class RedisBus implements SessionBus {
   constructor(private readonly options: RedisBusOptions) {
     const { connections, prefix, refreshMs } = options;
     this.names = redisNames(prefix);
+    // A SIGKILLed holder sends no `closed`: a cached sighting adds at most this to the TTL bound.
+    this.seenForMs = Math.min(refreshMs, 1_000);
     this.inbox = `${this.names.inboxPrefix}${this.processId}`;
     connections.commands.defineCommand('mcpRoute', { numberOfKeys: 1, lua: ROUTE_SCRIPT });
     this.route = (connections.commands as unknown as { mcpRoute: RouteCommand }).mcpRoute.bind(connections.commands);
@@ -66,6 +75,9 @@ export class RedisBus implements SessionBus {
   locate(sessionId: string): Location | Promise<Location> {
     // The common single-replica path: no Redis round trip for a stream held here.
     if (this.sinks.has(sessionId)) return 'here';
+    const at = this.seen.get(sessionId);
+    // Only while Redis is reachable: with it down a routed call would be accepted and its answer lost.
+    if (at !== undefined && this.options.connections.ready && performance.now() - at < this.seenForMs) return 'elsewhere';
     return this.lookUp(sessionId);
   }
 
@@ -86,6 +98,28 @@ export class RedisBus implements SessionBus {
     // The hub may post the cancel to any replica: tell them all unless the call runs here.
     if (calls.has(sessionId, requestId)) calls.cancel(sessionId, requestId);
     else this.publishControl({ t: 'cancel', s: sessionId, r: requestId, from: this.processId });
+  }
+
+  /** Both connections up, or `timeoutMs` passed (Redis down at startup: serve what needs no Redis). */
+  ready(timeoutMs = 5_000): Promise<void> {
+    const { commands, subscriber } = this.options.connections;
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!this.options.connections.ready) return;
+        clearTimeout(timer);
+        commands.off('ready', check);
+        subscriber.off('ready', check);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        commands.off('ready', check);
+        subscriber.off('ready', check);
+        resolve();
+      }, timeoutMs);
+      commands.on('ready', check);
+      subscriber.on('ready', check);
+      check();
+    });
   }
 
   async close(): Promise<void> {
@@ -110,12 +144,21 @@ export class RedisBus implements SessionBus {
       throw new BusUnavailableError(`redis: cannot look up the session (${(error as Error).message})`, { cause: error });
     }
     // Our own id on a key we no longer hold: a stream closed while Redis was down; the key is stale.
-    return holder === null || holder === this.processId ? 'gone' : 'elsewhere';
+    if (holder === null || holder === this.processId) {
+      this.seen.delete(sessionId);
+      return 'gone';
+    }
+    if (this.seen.size >= SEEN_MAX) this.seen.delete(this.seen.keys().next().value as string);
+    this.seen.delete(sessionId);
+    this.seen.set(sessionId, performance.now());
+    return 'elsewhere';
   }
 
   /** One pipeline per tick for every session held here: SET (not EXPIRE) also re-creates lost keys. */
   private refresh(): void {
     const { connections, sessionTtlMs } = this.options;
+    const stale = performance.now() - this.seenForMs;
+    for (const [sessionId, at] of this.seen) if (at < stale) this.seen.delete(sessionId);
     if (this.closed || this.sinks.size === 0 || !connections.ready) return;
     const pipeline = connections.commands.pipeline();
     for (const sessionId of this.sinks.keys()) pipeline.set(this.names.session(sessionId), this.processId, 'PX', sessionTtlMs);
@@ -134,8 +177,9 @@ export class RedisBus implements SessionBus {
     }
     const control = channel === this.names.control ? parseControl(text) : undefined;
     if (!control || control.from === this.processId) return;
-    if (control.t === 'cancel') this.options.calls.cancel(control.s, control.r);
-    else this.options.calls.abortScope(control.s);
+    if (control.t === 'cancel') return this.options.calls.cancel(control.s, control.r);
+    this.seen.delete(control.s);
+    this.options.calls.abortScope(control.s);
   }
 
   /** Redis being down is reported once by the connections and by /health; each failure is only debug. */

@@ -123,7 +123,7 @@ describe('sessions routed over Redis between three replicas', () => {
     }
   });
 
-  it('a replica killed with SIGKILL stops being a route within SESSION_TTL_MS; other sessions are unaffected', async () => {
+  it('a replica killed with SIGKILL stops being a route within its bound; other sessions are unaffected', async () => {
     const [a, b, c] = replicas as [Replica, Replica, Replica];
     const survivor = await open(a);
     const doomed = await open(c);
@@ -137,7 +137,8 @@ describe('sessions routed over Redis between three replicas', () => {
       if (status !== 404) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(status).toBe(404);
-    expect(Date.now() - killedAt).toBeLessThanOrEqual(TTL_MS + 500);
+    // The bound: the key's TTL, plus a sighting cached by A for at most min(SESSION_REFRESH_MS, 1 s).
+    expect(Date.now() - killedAt).toBeLessThanOrEqual(TTL_MS + 500 + 250);
     const answer = survivor.answer(3);
     expect((await postVia(b.url, survivor, toolCall(3, 'where'))).status).toBe(202);
     expect(resultOf(await answer).pid).toBe(b.child.pid);
