@@ -16,6 +16,21 @@ export const SCRIPTS = {
   limit: join(__dirname, 'limit-server.js'),
 } as const;
 
+/** How ours runs in every phase: production settings, with the bench's one client and one user allowed for. */
+export const OURS_ENV: Readonly<Record<string, string>> = {
+  LOG_LEVEL: 'info',
+  NODE_ENV: 'production',
+  // The bench opens every stream from one loopback address: lift the per-client and total caps.
+  MAX_SESSIONS: '20000',
+  MAX_STREAMS_PER_CLIENT: '20000',
+  // Production requires caller authentication: the loopback network, so the door's check is in the cost measured.
+  CALLER_NETWORKS: '127.0.0.0/8',
+  // One synthetic user makes every call: the per-user limits stay on (their cost is measured) but never refuse.
+  USER_MAX_IN_FLIGHT: '100000',
+  USER_CALLS_PER_MINUTE: '1000000000',
+  USER_CALL_BURST: '100000',
+};
+
 /** Sent on every call and direct GET; the servers forward it, the stand-in API requires one. */
 export const HEADERS = { authorization: 'Bearer bench-token-not-a-secret' };
 export const TOOL = 'get_order';
@@ -55,18 +70,8 @@ export function createContext(settings: Settings, apiUrl: string, progress: (tex
   const env = (name: ServerName, customerApiUrl: string): Record<string, string> => {
     if (name !== 'ours' && name !== 'before') return { CUSTOMER_API_URL: customerApiUrl };
     return {
+      ...OURS_ENV,
       CUSTOMER_API_URL: customerApiUrl,
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'production',
-      // The bench opens every stream from one loopback address: lift the per-client and total caps.
-      MAX_SESSIONS: '20000',
-      MAX_STREAMS_PER_CLIENT: '20000',
-      // Production requires caller authentication: the loopback network, so the door's check is in the cost measured.
-      CALLER_NETWORKS: '127.0.0.0/8',
-      // One synthetic user makes every call: the per-user limits stay on (their cost is measured) but never refuse.
-      USER_MAX_IN_FLIGHT: '100000',
-      USER_CALLS_PER_MINUTE: '1000000000',
-      USER_CALL_BURST: '100000',
       ...(settings.upstreamConnections === undefined ? {} : { UPSTREAM_CONNECTIONS: settings.upstreamConnections }),
     };
   };

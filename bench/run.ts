@@ -8,6 +8,7 @@ import { createContext, SCRIPTS } from './context';
 import { comparePhase } from './phases/compare';
 import { mcpPhase } from './phases/mcp';
 import type { Phase, PhaseResult } from './phases/phase';
+import { scalePhase } from './phases/scale';
 import { slowPhase } from './phases/slow';
 import { ssePhase } from './phases/sse';
 import { sweepPhase } from './phases/sweep';
@@ -21,6 +22,7 @@ const PHASES: Record<string, Phase> = {
   mcp: mcpPhase,
   sweep: sweepPhase('sse'),
   slow: slowPhase('sse'),
+  scale: scalePhase,
 };
 /** Known but off unless named in --phases (they would push a full run past its time budget). */
 const OPTIONAL_PHASES: Record<string, Phase> = {

@@ -13,6 +13,8 @@ export interface Settings {
   readonly ours: string;
   /** A previous build's entry script, measured beside ours by the `compare` phase (--before). */
   readonly before: string | undefined;
+  /** Redis for the scale phase's routed calls ("none" skips them). */
+  readonly redisUrl: string;
   /** Concurrent round length of the SSE comparison. */
   readonly concurrentMs: number;
   /** Idle-stream counts for the memory check. */
@@ -31,6 +33,7 @@ export function usage(phases: readonly string[], optional: readonly string[] = [
   --quick              smoke mode: every phase with very short rounds (about 15 s; for CI)
   --phases <a,b>       phases to run, in this order (default: ${phases.join(',')}${optional.length > 0 ? `; also: ${optional.join(',')}` : ''})
   --before <file>      a previous build's dist/src/index.js, measured beside ours by --phases compare
+  --redis <url|none>   Redis for the scale phase's routed calls (default redis://127.0.0.1:6379)
   --ours <file|baseline>
                        script run as "ours" (default dist/src/index.js); "baseline" runs each lane's
                        SDK baseline in the ours slot too, to check the bench itself
@@ -55,6 +58,7 @@ export function parseSettings(argv: string[], phases: readonly string[], optiona
       phases: { type: 'string' },
       ours: { type: 'string' },
       before: { type: 'string' },
+      redis: { type: 'string' },
       duration: { type: 'string' },
       idle: { type: 'string' },
       'upstream-connections': { type: 'string' },
@@ -87,6 +91,7 @@ export function parseSettings(argv: string[], phases: readonly string[], optiona
     phases: chosen,
     ours: values.ours === undefined ? join(ROOT, 'dist', 'src', 'index.js') : values.ours === 'baseline' ? 'baseline' : resolve(values.ours),
     before: values.before === undefined ? undefined : resolve(values.before),
+    redisUrl: values.redis ?? 'redis://127.0.0.1:6379',
     concurrentMs,
     idleCounts,
     timeoutMs: quick ? 5000 : 10_000,

@@ -1,5 +1,6 @@
 // The only reader of process.env: every setting is declared, defaulted and validated here, once, at startup.
 // Forkers add their own settings to `settingsSchema` and document each in .env.example.
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { isOriginList } from './door/hosts';
 import { isNetworkList } from './door/networks';
@@ -108,6 +109,16 @@ const settingsSchema = z.object({
   USER_MAX_IN_FLIGHT: int(0, 16),
   USER_CALLS_PER_MINUTE: int(0, 300),
   USER_CALL_BURST: int(1, 60),
+  REDIS_URL: z
+    .string()
+    .refine((url) => /^rediss?:\/\/[^/]/i.test(url), 'must be a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1-64 letters, digits, ":", "_", "." or "-"').default('mcp:'),
+  SESSION_TTL_MS: int(1000, 15_000),
+  SESSION_REFRESH_MS: int(100, 5_000),
+  WORKERS: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(256)])
+    .default(1),
 });
 
 export interface Config {
@@ -159,6 +170,18 @@ export interface Config {
     readonly callsPerMinute: number;
     readonly burst: number;
   };
+  /** Session routing between replicas (issue 9); off (one process, in memory) when `url` is unset. */
+  readonly redis: {
+    readonly url: string | undefined;
+    /** Every key and channel starts with this, so deployments can share one Redis. */
+    readonly prefix: string;
+    /** A replica that stops refreshing (even SIGKILLed) stops being a route after at most this long. */
+    readonly sessionTtlMs: number;
+    /** How often a replica refreshes the registry keys of its sessions (one pipeline per tick). */
+    readonly sessionRefreshMs: number;
+  };
+  /** Worker processes on one port (node:cluster); 1 runs no cluster at all. */
+  readonly workers: number;
 }
 
 export interface DoorSettings {
@@ -206,6 +229,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (set.length > 0) problems.push(`HUB_URL: is required when ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set`);
   }
   if (parsed.success) problems.push(...doorProblems(parsed.data));
+  if (parsed.success && parsed.data.SESSION_REFRESH_MS * 2 > parsed.data.SESSION_TTL_MS) {
+    // One lost refresh must not drop a live session from the registry.
+    problems.push('SESSION_REFRESH_MS: must be at most half of SESSION_TTL_MS');
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
   const s = parsed.data;
@@ -264,6 +291,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       callsPerMinute: s.USER_CALLS_PER_MINUTE,
       burst: s.USER_CALL_BURST,
     }),
+    redis: Object.freeze({
+      url: s.REDIS_URL,
+      prefix: s.REDIS_PREFIX,
+      sessionTtlMs: s.SESSION_TTL_MS,
+      sessionRefreshMs: s.SESSION_REFRESH_MS,
+    }),
+    workers: s.WORKERS === 'auto' ? availableParallelism() : s.WORKERS,
   });
 }
 

@@ -1,10 +1,14 @@
 // Entry point: configuration → logger → (example API in development) → tool server → listen → shutdown on signal.
+// WORKERS>1: this process becomes the cluster's primary (src/cluster) and each worker runs main().
+import cluster from 'node:cluster';
 import { tools } from '../tools';
 import { name, version } from '../package.json';
 import { startExampleApi } from '../example-api';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './logger';
+import { runPrimary } from './cluster';
 import { createToolServer } from './server';
+import { sessionBusFromConfig } from './sessions/from-config';
 
 function configOrExit(): Config {
   try {
@@ -16,8 +20,7 @@ function configOrExit(): Config {
   }
 }
 
-async function main(): Promise<void> {
-  const config = configOrExit();
+async function main(config = configOrExit()): Promise<void> {
   const logger = createLogger({ level: config.logLevel });
 
   let customerApiUrl = config.customerApiUrl;
@@ -36,6 +39,7 @@ async function main(): Promise<void> {
     logger,
     tools,
     info: { name, version },
+    ...sessionBusFromConfig(config, logger),
   });
   const url = await server.listen();
   logger.info({ url, tools: tools.map((tool) => tool.name), customerApiUrl }, 'tool server listening');
@@ -61,10 +65,18 @@ async function main(): Promise<void> {
     }
   };
   process.on('SIGTERM', (signal) => void stop(signal));
-  process.on('SIGINT', (signal) => void stop(signal));
+  // A cluster worker stops on the primary's SIGTERM; a terminal's Ctrl-C reaches it too and is ignored.
+  process.on('SIGINT', (signal) => void (cluster.isWorker ? undefined : stop(signal)));
 }
 
-main().catch((error: unknown) => {
+function start(): Promise<void> {
+  const config = configOrExit();
+  if (!cluster.isPrimary || config.workers === 1) return main(config);
+  runPrimary({ config, logger: createLogger({ level: config.logLevel }) });
+  return Promise.resolve();
+}
+
+start().catch((error: unknown) => {
   process.stderr.write(`Fatal: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
   process.exit(1);
 });

@@ -32,6 +32,11 @@ export interface ToolServerOptions {
   upstream?: Upstream;
   /** Where session answers go; by default in memory (one process). */
   bus?: (calls: CallTracker) => SessionBus;
+  /**
+   * Shutdown, once this process's calls are done and before its streams end: waits (at most `timeoutMs`)
+   * for the other workers of a cluster, whose calls may still answer on streams held here.
+   */
+  afterDrain?: (timeoutMs: number) => Promise<void>;
 }
 
 export interface ToolServer {
@@ -71,7 +76,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   const clientAddressOf = createClientAddress(config.door.trustedProxies);
   const clientOf = (req: IncomingMessage) => clientAddressOf(req)?.address ?? 'unknown';
   const calls = new CallTracker();
-  const bus = options.bus?.(calls) ?? new MemoryBus(calls);
+  const bus: SessionBus = options.bus?.(calls) ?? new MemoryBus(calls);
   const streams = new StreamRegistry(bus, config.streams, (id) => `${config.publicBasePath}/messages?sessionId=${id}`, logger);
   let draining = false;
   const isDraining = () => draining;
@@ -123,9 +128,11 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   let closing: Promise<void> | undefined;
   async function shutdown(): Promise<void> {
     draining = true;
+    const deadline = Date.now() + config.shutdownGraceMs;
     const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
     http.closeIdleConnections();
     const drained = await calls.drained(config.shutdownGraceMs);
+    await options.afterDrain?.(Math.max(0, deadline - Date.now()));
     logger.info({ drained, abandoned: calls.size, streams: streams.size }, 'shutting down');
     streams.closeAll();
     http.closeAllConnections();
@@ -138,6 +145,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     sessions: streams,
     inFlight: calls,
     async listen(port = config.port, host = config.host) {
+      await bus.ready?.();
       return (await listen(http, port, host)).url;
     },
     shutdown: () => (closing ??= shutdown()),

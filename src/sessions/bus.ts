@@ -27,6 +27,11 @@ export interface SessionBus {
   deliver(sessionId: string, message: object): void;
   /** notifications/cancelled: aborts `requestId` of the session wherever it runs. */
   cancel(sessionId: string, requestId: RequestId): void;
+  /**
+   * Resolves once the bus can route (e.g. Redis connected), or after `timeoutMs`: the server listens
+   * only then, so a stream opened at startup is registered at once. Optional: memory needs nothing.
+   */
+  ready?(timeoutMs?: number): Promise<void>;
   /** Stops routing; resolves once connections are closed. */
   close(): Promise<void>;
 }

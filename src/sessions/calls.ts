@@ -33,6 +33,11 @@ export class CallTracker {
     if (this.count === 0) for (const wake of this.waiters.splice(0)) wake();
   }
 
+  /** Whether the call runs in this process. */
+  has(scope: string, id: RequestId): boolean {
+    return this.scopes.get(scope)?.has(id) ?? false;
+  }
+
   /** notifications/cancelled: aborts the call if it runs here. */
   cancel(scope: string, id: RequestId): void {
     this.scopes.get(scope)?.get(id)?.abort();

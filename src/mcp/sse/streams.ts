@@ -61,7 +61,10 @@ export class StreamRegistry {
     // A stream lives as long as the hub keeps it: no idle time-out on its socket (the idle sweep ends it).
     req.socket.setTimeout(0);
     const sessionId = randomUUID();
-    const stream = new SseStream(res, {
+    // Registered before the endpoint event is written, so a POST that follows it finds the session on
+    // any replica (the bus's registration leaves first).
+    this.bus.attach(sessionId, (message) => stream.send(message));
+    const stream: SseStream = new SseStream(res, {
       endpoint: this.endpointFor(sessionId),
       maxBufferedBytes: this.limits.maxBufferedBytes,
       budget: this.budget,
@@ -79,7 +82,6 @@ export class StreamRegistry {
       if (this.streams.size === 0) this.stopTimer();
       if (this.logger.isLevelEnabled('debug')) this.logger.debug({ session: sessionTag(sessionId), streams: this.streams.size }, 'sse stream closed');
     });
-    this.bus.attach(sessionId, (message) => stream.send(message));
     this.timer ??= setInterval(() => this.tick(), this.limits.keepAliveMs).unref();
     if (this.logger.isLevelEnabled('debug')) this.logger.debug({ session: sessionTag(sessionId), streams: this.streams.size }, 'sse stream opened');
     return { ok: true, sessionId };

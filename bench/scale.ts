@@ -1,0 +1,175 @@
+// Scale phases of `npm run bench` (issue 9): the cost of a call routed through another replica over
+// Redis vs one on the stream's holder (p50 one at a time, CPU per call of both replicas and Redis), and
+// calls/s with WORKERS=2 vs one process. Skipped with --skip-scale; the routed phase needs a Redis.
+import { randomBytes } from 'node:crypto';
+import { Agent } from 'node:http';
+import { Pool } from 'undici';
+import { closedLoop, McpLoadClient, noErrors, totalErrors, type ErrorCounts, type LoadStats } from './load';
+import { readCpuMs } from './measure';
+import { startServer, type ChildServer } from './processes';
+import { openSessions } from './sse-session';
+import { redisCpuMs } from './scale-redis';
+
+export interface ScaleSettings {
+  readonly apiUrl: string;
+  /** The settings ours runs with in every phase (bench/context.ts). */
+  readonly baseEnv: Readonly<Record<string, string>>;
+  readonly script: string;
+  readonly redisUrl: string;
+  readonly headers: Record<string, string>;
+  readonly tool: string;
+  readonly oneAtATimeMs: number;
+  readonly concurrentMs: number;
+  readonly warmupMs: number;
+  readonly timeoutMs: number;
+  /** Smoke mode: one round per configuration, no WORKERS=2-with-Redis round. */
+  readonly quick: boolean;
+  readonly progress: (text: string) => void;
+}
+
+export interface RoutedFigures {
+  readonly localP50Ms: number;
+  readonly routedP50Ms: number;
+  /** routed − local, p50 of one call at a time. */
+  readonly addedP50Ms: number;
+  /** CPU of both replicas and Redis per call, in µs. */
+  readonly localCpuUsPerCall: number;
+  readonly routedCpuUsPerCall: number;
+}
+
+export interface WorkersFigures {
+  readonly oneProcessCallsPerSecond: number;
+  readonly twoWorkersCallsPerSecond: number;
+  readonly twoWorkersRedisCallsPerSecond: number | undefined;
+  readonly ratio: number;
+}
+
+export interface ScaleResults {
+  readonly routed: RoutedFigures | { skipped: string };
+  readonly workers: WorkersFigures;
+  readonly errors: ErrorCounts;
+}
+
+const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
+const orderId = (n: number): string => `ord_${n % 1000}`;
+
+function addErrors(into: ErrorCounts, stats: LoadStats): void {
+  for (const [kind, count] of Object.entries(stats.errors)) into[kind as keyof ErrorCounts] += count;
+}
+
+/** Two replicas on Redis; sessions on A; calls posted to A (local) or B (routed), rounds interleaved L R R L. */
+async function routedPhase(s: ScaleSettings, errors: ErrorCounts): Promise<RoutedFigures> {
+  const env = { ...s.baseEnv, CUSTOMER_API_URL: s.apiUrl, REDIS_URL: s.redisUrl, REDIS_PREFIX: `bench:${randomBytes(4).toString('hex')}:` };
+  const a = await startServer('replica A', s.script, env);
+  const b = await startServer('replica B', s.script, env);
+  const agent = new Agent({ keepAlive: true });
+  const pools = { local: new Pool(a.url, { connections: 4 }), routed: new Pool(b.url, { connections: 4 }) };
+  try {
+    const [session] = await openSessions(a.url, agent, 1);
+    if (!session || (await session.initialize(pools.local, s.headers, s.timeoutMs))) throw new Error('routed phase: initialize failed');
+    const round = async (kind: 'local' | 'routed', ms: number) => {
+      const cpuBefore = readCpuMs(a.pid) + readCpuMs(b.pid) + (await redisCpuMs(s.redisUrl));
+      const stats = await closedLoop(1, ms, (_w, n) => session.call(pools[kind], 'tools/call', { name: s.tool, arguments: { orderId: orderId(n) } }, s.headers, s.timeoutMs));
+      const cpu = readCpuMs(a.pid) + readCpuMs(b.pid) + (await redisCpuMs(s.redisUrl)) - cpuBefore;
+      addErrors(errors, stats);
+      return { p50: stats.p50Ms, cpuUs: (cpu * 1000) / Math.max(1, stats.calls) };
+    };
+    s.progress('scale: routed vs local, warm-up');
+    await round('local', s.warmupMs);
+    await round('routed', s.warmupMs);
+    const results = { local: [] as Array<{ p50: number; cpuUs: number }>, routed: [] as Array<{ p50: number; cpuUs: number }> };
+    for (const kind of ['local', 'routed', 'routed', 'local'] as const) {
+      s.progress(`scale: ${kind} call, one at a time`);
+      results[kind].push(await round(kind, s.oneAtATimeMs));
+    }
+    session.close();
+    const localP50Ms = mean(results.local.map((r) => r.p50));
+    const routedP50Ms = mean(results.routed.map((r) => r.p50));
+    return {
+      localP50Ms,
+      routedP50Ms,
+      addedP50Ms: routedP50Ms - localP50Ms,
+      localCpuUsPerCall: mean(results.local.map((r) => r.cpuUs)),
+      routedCpuUsPerCall: mean(results.routed.map((r) => r.cpuUs)),
+    };
+  } finally {
+    agent.destroy();
+    await Promise.all([pools.local.destroy(), pools.routed.destroy()]);
+    await Promise.all([a.stop(), b.stop()]);
+  }
+}
+
+/** 32 concurrent calls over 16 sessions, as the main rounds, against one server configuration. */
+async function throughput(server: ChildServer, s: ScaleSettings, errors: ErrorCounts): Promise<number> {
+  const client = await McpLoadClient.connect(server.url, { sessions: 16, connections: 32, headers: s.headers, timeoutMs: s.timeoutMs });
+  try {
+    const call = (worker: number, n: number) => client.callTool(worker, s.tool, { orderId: orderId(n) });
+    await closedLoop(32, s.warmupMs, call);
+    const stats = await closedLoop(32, s.concurrentMs, call);
+    addErrors(errors, stats);
+    return stats.callsPerSecond;
+  } finally {
+    await client.close();
+  }
+}
+
+/** One process vs WORKERS=2 (routed through the primary, and over Redis when there is one), W1 W2 W2r W2r W2 W1. */
+async function workersPhase(s: ScaleSettings, withRedis: boolean, errors: ErrorCounts): Promise<WorkersFigures> {
+  const env = { ...s.baseEnv, CUSTOMER_API_URL: s.apiUrl };
+  const configs = {
+    one: { ...env, WORKERS: '1' },
+    two: { ...env, WORKERS: '2' },
+    ...(withRedis && !s.quick ? { twoRedis: { ...env, WORKERS: '2', REDIS_URL: s.redisUrl, REDIS_PREFIX: `bench:${randomBytes(4).toString('hex')}:` } } : {}),
+  } as Record<string, Record<string, string>>;
+  const order = s.quick ? ['one', 'two'] : withRedis ? ['one', 'two', 'twoRedis', 'twoRedis', 'two', 'one'] : ['one', 'two', 'two', 'one'];
+  const figures: Record<string, number[]> = {};
+  for (const name of order) {
+    s.progress(`scale: calls/s, ${name === 'one' ? 'one process' : name === 'two' ? 'WORKERS=2' : 'WORKERS=2 with Redis'}`);
+    // A fresh server per round: every configuration starts equally cold, and only one runs at a time.
+    const server = await startServer(`ours (${name})`, s.script, configs[name]);
+    try {
+      (figures[name] ??= []).push(await throughput(server, s, errors));
+    } finally {
+      await server.stop();
+    }
+  }
+  const one = mean(figures.one ?? []);
+  const two = mean(figures.two ?? []);
+  return {
+    oneProcessCallsPerSecond: one,
+    twoWorkersCallsPerSecond: two,
+    twoWorkersRedisCallsPerSecond: figures.twoRedis ? mean(figures.twoRedis) : undefined,
+    ratio: two / one,
+  };
+}
+
+export async function runScalePhases(s: ScaleSettings): Promise<ScaleResults> {
+  const errors = noErrors();
+  const redisUp = await redisCpuMs(s.redisUrl).then(() => true, () => false);
+  if (!redisUp) s.progress(`scale: no Redis at ${s.redisUrl}: the routed phase is skipped`);
+  const routed = redisUp ? await routedPhase(s, errors) : { skipped: `no Redis at ${s.redisUrl}` };
+  const workers = await workersPhase(s, redisUp, errors);
+  return { routed, workers, errors };
+}
+
+const ms = (value: number): string => value.toFixed(3);
+const mark = (ok: boolean): string => (ok ? '✓' : '✗');
+
+export function formatScale(results: ScaleResults, cores: number): string {
+  const lines = ['| scale (issue 9) | figure | target |', '|---|---:|---|'];
+  if ('skipped' in results.routed) lines.push(`| routed call over Redis | skipped: ${results.routed.skipped} | |`);
+  else {
+    const r = results.routed;
+    lines.push(`| p50 one at a time, local / routed (ms) | ${ms(r.localP50Ms)} / ${ms(r.routedP50Ms)} | |`);
+    lines.push(`| routed adds at p50 (ms) | ${ms(r.addedP50Ms)} | ≤ 0.3 ${mark(r.addedP50Ms <= 0.3)} |`);
+    lines.push(`| CPU per call, both replicas + Redis, local / routed (µs) | ${r.localCpuUsPerCall.toFixed(0)} / ${r.routedCpuUsPerCall.toFixed(0)} | |`);
+  }
+  const w = results.workers;
+  lines.push(`| calls/s, one process / WORKERS=2 | ${w.oneProcessCallsPerSecond.toFixed(0)} / ${w.twoWorkersCallsPerSecond.toFixed(0)} | |`);
+  if (w.twoWorkersRedisCallsPerSecond !== undefined) lines.push(`| calls/s, WORKERS=2 with Redis | ${w.twoWorkersRedisCallsPerSecond.toFixed(0)} | |`);
+  lines.push(`| WORKERS=2 ÷ one process | ${w.ratio.toFixed(2)} | ≥ 1.3 ${mark(w.ratio >= 1.3)} |`);
+  lines.push('', `On ${cores} cores the load generator and the stand-in API share the CPUs with the workers, so the`);
+  lines.push('WORKERS=2 ratio understates what two workers give when the clients are elsewhere.');
+  if (totalErrors(results.errors) > 0) lines.push(`${totalErrors(results.errors)} call(s) failed in the scale phases`);
+  return lines.join('\n');
+}

@@ -1,0 +1,98 @@
+// A worker's session bus without Redis (WORKERS>1): the primary keeps sessionId → worker and relays
+// answers and control messages. Streams held by this worker are found without asking the primary.
+import { BusUnavailableError, type Location, type SessionBus, type StreamSink } from '../sessions/bus';
+import type { CallTracker } from '../sessions/calls';
+import type { RequestId } from '../mcp/core/jsonrpc';
+import { isBusMessage, type PrimaryMessage, type WorkerMessage } from './messages';
+
+/** The IPC channel to the primary: `process` in a worker. */
+export interface PrimaryChannel {
+  readonly connected: boolean;
+  send(message: WorkerMessage, callback: (error: Error | null) => void): boolean;
+  on(event: 'message', listener: (message: unknown) => void): unknown;
+  off(event: 'message', listener: (message: unknown) => void): unknown;
+}
+
+export class ClusterBus implements SessionBus {
+  private readonly sinks = new Map<string, StreamSink>();
+  private readonly queries = new Map<number, (found: boolean | Error) => void>();
+  private nextQuery = 0;
+  private readonly listener = (message: unknown) => {
+    if (isBusMessage<PrimaryMessage>(message)) this.receive(message);
+  };
+
+  constructor(
+    private readonly calls: CallTracker,
+    private readonly primary: PrimaryChannel = process as unknown as PrimaryChannel,
+    /** A locate the primary leaves unanswered this long is refused with 503. */
+    private readonly locateTimeoutMs = 2_000,
+  ) {
+    primary.on('message', this.listener);
+  }
+
+  attach(sessionId: string, sink: StreamSink): void {
+    this.sinks.set(sessionId, sink);
+    this.send({ bus: 'attach', s: sessionId });
+  }
+
+  detach(sessionId: string): void {
+    if (!this.sinks.delete(sessionId)) return;
+    this.calls.abortScope(sessionId);
+    this.send({ bus: 'detach', s: sessionId });
+  }
+
+  locate(sessionId: string): Location | Promise<Location> {
+    if (this.sinks.has(sessionId)) return 'here';
+    if (!this.primary.connected) return Promise.reject(new BusUnavailableError('cluster: the primary is gone'));
+    const q = (this.nextQuery = (this.nextQuery + 1) % Number.MAX_SAFE_INTEGER);
+    return new Promise<Location>((resolve, reject) => {
+      const timer = setTimeout(() => settle(new BusUnavailableError('cluster: the primary did not answer')), this.locateTimeoutMs);
+      const settle = (found: boolean | Error) => {
+        clearTimeout(timer);
+        this.queries.delete(q);
+        if (found instanceof Error) reject(found);
+        else resolve(found ? 'elsewhere' : 'gone');
+      };
+      this.queries.set(q, settle);
+      this.send({ bus: 'locate', s: sessionId, q }, (error) => settle(new BusUnavailableError(`cluster: ${error.message}`)));
+    });
+  }
+
+  deliver(sessionId: string, message: object): void {
+    const sink = this.sinks.get(sessionId);
+    if (sink) sink(message);
+    else this.send({ bus: 'deliver', s: sessionId, m: message });
+  }
+
+  cancel(sessionId: string, requestId: RequestId): void {
+    if (this.calls.has(sessionId, requestId)) this.calls.cancel(sessionId, requestId);
+    else this.send({ bus: 'cancel', s: sessionId, r: requestId });
+  }
+
+  async close(): Promise<void> {
+    this.primary.off('message', this.listener);
+    for (const settle of [...this.queries.values()]) settle(new BusUnavailableError('cluster: shutting down'));
+    this.sinks.clear();
+  }
+
+  private receive(message: PrimaryMessage): void {
+    switch (message.bus) {
+      case 'located':
+        return this.queries.get(message.q)?.(message.found);
+      case 'deliver':
+        return this.sinks.get(message.s)?.(message.m);
+      case 'cancel':
+        return this.calls.cancel(message.s, message.r);
+      case 'closed':
+        return this.calls.abortScope(message.s);
+    }
+  }
+
+  /** Best effort, like a publish: a primary that is gone cannot route anything anyway. */
+  private send(message: WorkerMessage, onError?: (error: Error) => void): void {
+    if (!this.primary.connected) return onError?.(new Error('the primary is gone'));
+    this.primary.send(message, (error) => {
+      if (error) onError?.(error);
+    });
+  }
+}

@@ -1,0 +1,23 @@
+// What workers and the primary say to each other over IPC when sessions are routed through the primary
+// (WORKERS>1 without REDIS_URL). Like the Redis bus: answers and control messages, never credentials.
+import type { RequestId } from '../mcp/core/jsonrpc';
+
+/** Worker → primary. */
+export type WorkerMessage =
+  | { bus: 'attach'; s: string }
+  | { bus: 'detach'; s: string }
+  | { bus: 'locate'; s: string; q: number }
+  | { bus: 'deliver'; s: string; m: object }
+  | { bus: 'cancel'; s: string; r: RequestId };
+
+/** Primary → worker. */
+export type PrimaryMessage =
+  | { bus: 'located'; q: number; found: boolean }
+  | { bus: 'deliver'; s: string; m: object }
+  | { bus: 'cancel'; s: string; r: RequestId }
+  | { bus: 'closed'; s: string };
+
+/** True for our messages (Node's cluster and other code may use the same channel). */
+export function isBusMessage<T extends { bus: string }>(value: unknown): value is T {
+  return typeof value === 'object' && value !== null && typeof (value as { bus?: unknown }).bus === 'string';
+}

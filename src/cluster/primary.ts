@@ -1,0 +1,77 @@
+// WORKERS>1: this process forks the workers (each runs the whole server; they share the port through
+// node:cluster), routes their sessions when there is no Redis, replaces a worker that crashes, and on
+// SIGTERM or SIGINT tells every worker to drain and exits once all have.
+import cluster, { type Worker } from 'node:cluster';
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+import { DrainBarrier } from './drain-barrier';
+import { SessionRelay } from './relay';
+
+export interface PrimaryOptions {
+  config: Config;
+  logger: Logger;
+  /** Delay before a crashed worker is replaced, so a crash loop does not spin (default 1 s). */
+  restartDelayMs?: number;
+  /** Called with the exit code once every worker has exited after a signal (default: process.exit). */
+  exit?: (code: number) => void;
+}
+
+export function runPrimary({ config, logger, restartDelayMs = 1_000, exit = (code) => process.exit(code) }: PrimaryOptions): void {
+  // Without Redis the primary routes; with it, every worker is a replica of its own on Redis.
+  const relay = config.redis.url === undefined ? new SessionRelay() : undefined;
+  const live = new Set<Worker>();
+  const barrier = new DrainBarrier(live);
+  let stopping = false;
+  let failed = false;
+
+  function fork(): void {
+    const worker = cluster.fork();
+    let listening = false;
+    live.add(worker);
+    relay?.adopt(worker);
+    worker.on('message', (message: unknown) => barrier.receive(worker, message));
+    worker.once('listening', () => (listening = true));
+    worker.once('exit', (code, signal) => {
+      live.delete(worker);
+      relay?.forget(worker);
+      if (stopping && (code !== 0 || signal !== null)) failed = true;
+      if (stopping) {
+        barrier.check();
+        if (live.size === 0) done();
+        return;
+      }
+      if (!listening) {
+        // A worker that cannot even start (port taken, bad setting) would fail again: stop everything.
+        logger.fatal({ worker: worker.id, code, signal }, 'a worker failed to start: stopping');
+        failed = true;
+        return stop('SIGTERM');
+      }
+      logger.error({ worker: worker.id, code, signal }, 'a worker exited: starting a replacement');
+      setTimeout(() => stopping || fork(), restartDelayMs).unref();
+    });
+  }
+
+  function done(): void {
+    logger.info({ failed }, 'every worker has exited');
+    logger.flush(() => exit(failed ? 1 : 0));
+  }
+
+  function stop(signal: NodeJS.Signals): void {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: killing the workers');
+      for (const worker of live) worker.process.kill('SIGKILL');
+      return;
+    }
+    stopping = true;
+    logger.info({ signal, workers: live.size }, 'shutdown requested: draining every worker');
+    // SIGTERM to each worker (they ignore SIGINT: a terminal's Ctrl-C reaches the whole process group,
+    // and a worker counting it as a second signal would skip its drain).
+    for (const worker of live) worker.process.kill('SIGTERM');
+    if (live.size === 0) done();
+  }
+
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  logger.info({ workers: config.workers, routing: relay ? 'primary' : 'redis' }, 'starting workers');
+  for (let i = 0; i < config.workers; i += 1) fork();
+}

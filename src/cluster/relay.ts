@@ -1,0 +1,61 @@
+// The primary's side of routing without Redis: which worker holds each session, answers relayed to it,
+// cancel and closed passed to the other workers. A worker that exits takes its sessions with it (404).
+import type { Worker } from 'node:cluster';
+import { isBusMessage, type PrimaryMessage, type WorkerMessage } from './messages';
+
+export class SessionRelay {
+  private readonly holders = new Map<string, Worker>();
+  private readonly workers = new Set<Worker>();
+
+  /** Routes the bus messages of `worker` from now on. */
+  adopt(worker: Worker): void {
+    this.workers.add(worker);
+    worker.on('message', (message: unknown) => {
+      if (isBusMessage<WorkerMessage>(message)) this.receive(worker, message);
+    });
+  }
+
+  /** The worker exited: its streams are gone, and calls for them running elsewhere are aborted. */
+  forget(worker: Worker): void {
+    this.workers.delete(worker);
+    for (const [sessionId, holder] of this.holders) {
+      if (holder !== worker) continue;
+      this.holders.delete(sessionId);
+      this.broadcast(worker, { bus: 'closed', s: sessionId });
+    }
+  }
+
+  /** Sessions held across all workers. */
+  get size(): number {
+    return this.holders.size;
+  }
+
+  private receive(worker: Worker, message: WorkerMessage): void {
+    switch (message.bus) {
+      case 'attach':
+        this.holders.set(message.s, worker);
+        return;
+      case 'detach':
+        if (this.holders.get(message.s) === worker) this.holders.delete(message.s);
+        return this.broadcast(worker, { bus: 'closed', s: message.s });
+      case 'locate':
+        return send(worker, { bus: 'located', q: message.q, found: this.holders.has(message.s) });
+      case 'deliver': {
+        const holder = this.holders.get(message.s);
+        if (holder) send(holder, { bus: 'deliver', s: message.s, m: message.m });
+        return;
+      }
+      case 'cancel':
+        return this.broadcast(worker, { bus: 'cancel', s: message.s, r: message.r });
+    }
+  }
+
+  private broadcast(from: Worker, message: PrimaryMessage): void {
+    for (const worker of this.workers) if (worker !== from) send(worker, message);
+  }
+}
+
+function send(worker: Worker, message: PrimaryMessage): void {
+  // A worker that is exiting cannot take messages; its sessions are forgotten when it has gone.
+  if (worker.isConnected()) worker.send(message, () => undefined);
+}

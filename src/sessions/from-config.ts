@@ -1,0 +1,34 @@
+// Chooses where session answers go, from the configuration: Redis when REDIS_URL is set (replicas, and
+// each worker of a cluster), the cluster's primary in a worker without Redis, else memory (one process).
+import cluster from 'node:cluster';
+import { ClusterBus } from '../cluster/cluster-bus';
+import { waitForOtherWorkers } from '../cluster/drain-barrier';
+import type { Config } from '../config';
+import type { HealthCheck } from '../health';
+import type { Logger } from '../logger';
+import type { SessionBus } from './bus';
+import type { CallTracker } from './calls';
+import { openRedisConnections, RedisBus, redisHealthCheck } from './redis';
+
+/** Spread into createToolServer's options. */
+export interface BusChoice {
+  bus?: (calls: CallTracker) => SessionBus;
+  healthChecks: HealthCheck[];
+  /** In a cluster worker: shutdown waits for the other workers' calls before ending its streams. */
+  afterDrain?: (timeoutMs: number) => Promise<void>;
+}
+
+export function sessionBusFromConfig(config: Config, logger: Logger): BusChoice {
+  const { url, prefix, sessionTtlMs, sessionRefreshMs } = config.redis;
+  const afterDrain = cluster.isWorker ? { afterDrain: (timeoutMs: number) => waitForOtherWorkers(timeoutMs) } : {};
+  if (url !== undefined) {
+    const connections = openRedisConnections({ url, logger, name: `${prefix}${process.pid}` });
+    return {
+      bus: (calls) => new RedisBus({ connections, calls, logger, prefix, sessionTtlMs, refreshMs: sessionRefreshMs }),
+      healthChecks: [redisHealthCheck(connections)],
+      ...afterDrain,
+    };
+  }
+  if (cluster.isWorker) return { bus: (calls) => new ClusterBus(calls), healthChecks: [], ...afterDrain };
+  return { healthChecks: [] };
+}

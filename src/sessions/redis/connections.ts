@@ -1,0 +1,87 @@
+// The two Redis connections of the bus (issue 9): one for commands and publishing, one for subscribing
+// (a subscribed connection can do nothing else). ioredis is loaded here, only when REDIS_URL is set
+// (STYLE 9), so the default server never loads it. Both reconnect with back-off by themselves.
+import type { Redis, RedisOptions } from 'ioredis';
+import type { HealthCheck } from '../../health';
+import type { Logger } from '../../logger';
+
+export interface RedisConnectionOptions {
+  url: string;
+  logger: Logger;
+  /** Named in CLIENT LIST, so an operator can tell replicas apart. */
+  name?: string;
+  /** A command with no answer after this long fails (default 1 s): a hung Redis must not hold a POST. */
+  commandTimeoutMs?: number;
+}
+
+export interface RedisConnections {
+  readonly commands: Redis;
+  readonly subscriber: Redis;
+  /** Both connections are up: this process can route and be routed to. */
+  readonly ready: boolean;
+  /** The Redis host and port, for the log: never the URL, which may hold a password. */
+  readonly where: string;
+  close(): Promise<void>;
+}
+
+/** Back-off between reconnection attempts: 50 ms doubling to 2 s, forever (Redis may come back). */
+export const reconnectDelay = (attempt: number): number => Math.min(50 * 2 ** Math.min(attempt, 6), 2_000);
+
+export function openRedisConnections({ url, logger, name = 'mcp-tool-server', commandTimeoutMs = 1_000 }: RedisConnectionOptions): RedisConnections {
+  // Loaded lazily on purpose (see the header); the type import above is erased at compile time.
+  const { Redis: RedisClient } = require('ioredis') as typeof import('ioredis');
+  const parsed = new URL(url);
+  const where = `${parsed.hostname}:${parsed.port || '6379'}`;
+  const base: RedisOptions = { retryStrategy: reconnectDelay, connectTimeout: 2_000, connectionName: name };
+  // No offline queue: while Redis is down a command fails at once (the POST gets 503) instead of piling up.
+  const commands = new RedisClient(url, { ...base, enableOfflineQueue: false, commandTimeout: commandTimeoutMs, maxRetriesPerRequest: 0 });
+  // The subscriber only ever sends SUBSCRIBE (resent by ioredis after each reconnect), so its queue stays tiny.
+  const subscriber = new RedisClient(url, { ...base, maxRetriesPerRequest: null });
+
+  let down = false;
+  const lost = (error?: Error) => {
+    if (down) return;
+    down = true;
+    logger.warn({ redis: where, err: error?.message }, 'redis unreachable: calls for sessions held by other replicas get 503 until it is back');
+  };
+  for (const connection of [commands, subscriber]) {
+    // Without an 'error' listener ioredis prints every failed reconnect; one warning per outage is enough.
+    connection.on('error', (error: Error) => lost(error));
+    connection.on('close', () => lost());
+    connection.on('ready', () => {
+      if (down && commands.status === 'ready' && subscriber.status === 'ready') {
+        down = false;
+        logger.info({ redis: where }, 'redis reachable again: routing resumes');
+      }
+    });
+  }
+
+  return {
+    commands,
+    subscriber,
+    where,
+    get ready() {
+      return commands.status === 'ready' && subscriber.status === 'ready';
+    },
+    async close() {
+      subscriber.disconnect();
+      // QUIT waits for the replies to what was sent before it; with Redis down it fails at once.
+      await commands.quit().catch(() => commands.disconnect());
+    },
+  };
+}
+
+/** GET /health: "redis: unreachable (…)" when this process cannot route sessions. */
+export function redisHealthCheck(connections: RedisConnections): HealthCheck {
+  return {
+    name: 'redis',
+    async check() {
+      if (!connections.ready) throw new Error(`unreachable at ${connections.where} (${connections.commands.status})`);
+      try {
+        await connections.commands.ping();
+      } catch (error) {
+        throw new Error(`unreachable at ${connections.where} (${(error as Error).message})`);
+      }
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { postFresh, resultOf, toolCall } from '../scale/post';
+import { killAll, startReplica, type Replica } from '../support/processes';
+import { startRecordingApi, type RecordingApi } from '../support/recording-api';
+import { deleteKeys, SHARED_REDIS_URL, uniquePrefix } from '../support/redis';
+import { SseClient } from '../support/sse-client';
+import { until } from '../support/wait';
+
+let api: RecordingApi;
+/** One cluster for the tests without Redis (starting one takes a few seconds); the last test stops it. */
+let withoutRedis: Promise<Replica>;
+const prefix = uniquePrefix();
+
+beforeAll(async () => {
+  api = await startRecordingApi();
+  withoutRedis = startReplica({ WORKERS: '2', SHUTDOWN_GRACE_MS: '5000', CUSTOMER_API_URL: api.url });
+  await withoutRedis;
+});
+
+afterAll(async () => {
+  killAll();
+  await api.close();
+  await deleteKeys(SHARED_REDIS_URL, prefix);
+});
+
+/** Opens sessions and posts calls on new connections: node:cluster spreads both over the workers. */
+async function callsFromEveryWorker(primary: Replica): Promise<void> {
+  const clients = await Promise.all(Array.from({ length: 4 }, () => SseClient.open(primary.url)));
+  try {
+    // One session at a time: the cluster hands connections to the workers in turn, so each session's
+    // POSTs alternate between them (concurrent sessions could each land on one worker only).
+    const pidsBySession: Array<Set<unknown>> = [];
+    for (const client of clients) {
+      pidsBySession.push(
+        await (async () => {
+        const pids = new Set<unknown>();
+        for (let id = 1; id <= 8; id += 1) {
+          const answer = client.answer(id);
+          expect((await postFresh(primary.url, client, toolCall(id, 'where'))).status).toBe(202);
+          pids.add(resultOf(await answer).pid);
+        }
+        return pids;
+        })(),
+      );
+    }
+    // Every session got answers computed on both workers: half of its calls were routed to its holder.
+    for (const pids of pidsBySession) expect(pids.size).toBe(2);
+    expect(new Set(pidsBySession.flatMap((pids) => [...pids])).size).toBe(2);
+  } finally {
+    for (const client of clients) client.close();
+  }
+}
+
+describe('WORKERS=2', () => {
+  it('serves from both workers, sessions routed through the primary without Redis', async () => {
+    await callsFromEveryWorker(await withoutRedis);
+  });
+
+  it('serves from both workers, sessions routed over Redis when REDIS_URL is set', async () => {
+    const primary = await startReplica({ WORKERS: '2', REDIS_URL: SHARED_REDIS_URL, REDIS_PREFIX: prefix, CUSTOMER_API_URL: api.url });
+    try {
+      await callsFromEveryWorker(primary);
+    } finally {
+      expect(await primary.stop()).toBe(0);
+    }
+  });
+
+  it('SIGTERM to the primary drains every worker: the call in flight finishes, then the primary exits 0', async () => {
+    const primary = await withoutRedis;
+    const client = await SseClient.open(primary.url);
+    try {
+      expect((await postFresh(primary.url, client, toolCall(1, 'fetch_item', { id: 'hold-drain' }))).status).toBe(202);
+      const upstream = await api.seen('/items/hold-drain');
+      const exited = primary.stop('SIGTERM');
+      // Both workers have begun their shutdown (the log is flushed at once) and are waiting for the call.
+      await until(() => primary.output().split('shutdown requested').length === 3);
+      expect(primary.child.exitCode).toBeNull();
+      api.release('/items/hold-drain');
+      expect(await exited).toBe(0);
+      expect(upstream.answered).toBe(true);
+      expect(primary.output()).toMatch(/"outcome":"OK"/);
+    } finally {
+      client.close();
+    }
+  });
+});
