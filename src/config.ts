@@ -2,6 +2,7 @@
 // Forkers add their own settings to `settingsSchema` and document each in .env.example.
 import { z } from 'zod';
 import { scopedKeySchema } from './hub/keys';
+import type { TelemetrySettings } from './telemetry';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -30,6 +31,11 @@ const headerList = z
   .pipe(z.array(z.string().regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, 'not a valid header name')));
 
 const scopedKey = scopedKeySchema.optional();
+
+const httpUrl = z
+  .string()
+  .url('must be an absolute http(s) URL')
+  .refine((url) => /^https?:\/\//i.test(url), 'must start with http:// or https://');
 
 const settingsSchema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -69,6 +75,16 @@ const settingsSchema = z.object({
   HUB_FILES_WRITE_KEY: scopedKey,
   HUB_KNOWLEDGE_KEY: scopedKey,
   HUB_EMBED_KEY: z.string().min(1).optional(),
+  // Observability (issue 11). Metrics: off unless METRICS_PORT is set; their own listener, loopback by default.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // Traces: on when an OTLP endpoint is set (the standard OpenTelemetry variables). The SDK reads the
+  // other OTEL_* variables itself (OTEL_EXPORTER_OTLP_HEADERS, OTEL_TRACES_SAMPLER, OTEL_BSP_*...).
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl.optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).optional(),
+  OTEL_SDK_DISABLED: z.enum(['true', 'false']).optional(),
+  OTEL_TRACES_EXPORTER: z.enum(['otlp', 'none']).optional(),
 });
 
 export interface Config {
@@ -111,6 +127,8 @@ export interface Config {
     readonly knowledgeKey: string | undefined;
     readonly embedKey: string | undefined;
   };
+  /** Metrics and traces; see src/telemetry. Each undefined when off. */
+  readonly telemetry: TelemetrySettings;
 }
 
 /** Thrown at startup with every problem found, one per line, so a deploy is fixed in one go. */
@@ -138,9 +156,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const set = keys.filter((key) => parsed.data[key] !== undefined);
     if (set.length > 0) problems.push(`HUB_URL: is required when ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set`);
   }
+  if (parsed.success && parsed.data.METRICS_PORT !== undefined && parsed.data.METRICS_PORT !== 0 && parsed.data.METRICS_PORT === parsed.data.PORT) {
+    problems.push('METRICS_PORT: must differ from PORT (metrics are never served with the MCP endpoints)');
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
   const s = parsed.data;
+  const traces = tracesUrl(s);
   return Object.freeze({
     env: s.NODE_ENV,
     port: s.PORT,
@@ -176,5 +198,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       knowledgeKey: s.HUB_KNOWLEDGE_KEY,
       embedKey: s.HUB_EMBED_KEY,
     }),
+    telemetry: Object.freeze({
+      metrics: s.METRICS_PORT === undefined ? undefined : Object.freeze({ port: s.METRICS_PORT, host: s.METRICS_HOST }),
+      tracing: traces === undefined ? undefined : Object.freeze({ url: traces, serviceName: s.OTEL_SERVICE_NAME }),
+    }),
   });
+}
+
+/** Where spans go, by the OTLP exporter's rules: the traces endpoint as given, or the base + /v1/traces. */
+function tracesUrl(s: z.infer<typeof settingsSchema>): string | undefined {
+  if (s.OTEL_SDK_DISABLED === 'true' || s.OTEL_TRACES_EXPORTER === 'none') return undefined;
+  if (s.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT !== undefined) return s.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  if (s.OTEL_EXPORTER_OTLP_ENDPOINT === undefined) return undefined;
+  return `${s.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`;
 }
