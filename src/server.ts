@@ -11,6 +11,7 @@ import { createSseLane, StreamRegistry } from './mcp/sse';
 import { createStreamableLane } from './mcp/streamable';
 import { CallTracker, MemoryBus, type SessionBus } from './sessions';
 import type { Tool } from './tools/define-tool';
+import { createTelemetry, type Telemetry } from './telemetry';
 import { createRegistry } from './tools/registry';
 import { createUpstream, type Upstream } from './upstream/api-client';
 import { userFiles, type UserFilesService } from './user-files';
@@ -30,6 +31,8 @@ export interface ToolServerOptions {
   upstream?: Upstream;
   /** Where session answers go; by default in memory (one process). */
   bus?: (calls: CallTracker) => SessionBus;
+  /** Metrics and traces; by default built from config.telemetry (no-ops when neither is configured). */
+  telemetry?: Telemetry;
 }
 
 export interface ToolServer {
@@ -38,6 +41,8 @@ export interface ToolServer {
   readonly sessions: { readonly size: number };
   /** Calls running in this process. */
   readonly inFlight: { readonly size: number };
+  /** Base URL of GET /metrics once listening, when METRICS_PORT is set. */
+  readonly metricsUrl: string | undefined;
   listen(port?: number, host?: string): Promise<string>;
   /** Idempotent; resolves once everything is closed. */
   shutdown(): Promise<void>;
@@ -57,17 +62,24 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     options.upstream ??
     createUpstream({ baseUrl: options.customerApiUrl, ...config.upstream });
   const files = options.files ?? userFiles(config.hub, config.upstream.timeoutMs);
+  const telemetry =
+    options.telemetry ?? createTelemetry(config.telemetry, { logger, service: options.info, customerApiUrl: options.customerApiUrl });
+  const { metrics, tracing } = telemetry;
   const registry = createRegistry({
     tools: options.tools,
     upstream,
     logger,
     customAuthHeaders: config.customAuthHeaders,
     files: files.forCall,
+    metrics,
+    tracing,
   });
-  const core = createProtocolCore({ registry, info: options.info, logger });
+  const core = createProtocolCore({ registry, info: options.info, logger, metrics });
   const calls = new CallTracker();
   const bus = options.bus?.(calls) ?? new MemoryBus(calls);
   const streams = new StreamRegistry(bus, config.streams, (id) => `${config.publicBasePath}/messages?sessionId=${id}`, logger);
+  metrics.gauge('mcp_sse_streams_open', 'SSE streams this process holds.', () => streams.size);
+  metrics.gauge('mcp_calls_in_flight', 'Tool calls and other requests running in this process.', () => calls.size);
   let draining = false;
   const isDraining = () => draining;
   const sse = createSseLane({
@@ -80,6 +92,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     logger,
     isDraining,
     clientOf: (req) => req.socket.remoteAddress ?? 'unknown',
+    metrics,
   });
   const streamable = createStreamableLane({
     core,
@@ -88,6 +101,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     writeTimeoutMs: config.writeTimeoutMs,
     logger,
     isDraining,
+    metrics,
   });
   const lanes = new Map<string, Handler>(Object.entries({ ...sse, ...streamable }));
   const apiCheck = customerApiCheck(options.customerApiUrl, upstream.dispatcher);
@@ -122,15 +136,21 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     streams.closeAll();
     http.closeAllConnections();
     await stopped;
-    await Promise.all([upstream.close(), files.close(), bus.close()]);
+    await Promise.all([upstream.close(), files.close(), bus.close(), telemetry.close()]);
   }
 
+  let metricsUrl: string | undefined;
   return {
     http,
     sessions: streams,
     inFlight: calls,
+    get metricsUrl() {
+      return metricsUrl;
+    },
     async listen(port = config.port, host = config.host) {
-      return (await listen(http, port, host)).url;
+      const url = (await listen(http, port, host)).url;
+      metricsUrl = await telemetry.listen();
+      return url;
     },
     shutdown: () => (closing ??= shutdown()),
   };
