@@ -67,6 +67,12 @@ export function createPrometheusMetrics(): Metrics {
     const byClass: Children<StatusClass, Prom.Counter.Internal> = childrenOf(STATUS_CLASSES, (cls) => upstreamAnswers.labels(tool, cls));
     const duration = callSeconds.labels(tool);
     const upstream = upstreamSeconds.labels(tool);
+    // Every series of a registered tool exists from the first scrape, at 0: rate() and alerts see a
+    // failure's first occurrence instead of a series appearing out of nowhere.
+    for (const outcome of CALL_OUTCOMES) byOutcome[outcome].inc(0);
+    for (const cls of STATUS_CLASSES) byClass[cls].inc(0);
+    callSeconds.zero({ tool });
+    upstreamSeconds.zero({ tool });
     const metrics: ToolMetrics = {
       called(outcome, seconds) {
         byOutcome[outcome].inc();
