@@ -1,6 +1,8 @@
 // The only reader of process.env: every setting is declared, defaulted and validated here, once, at startup.
 // Forkers add their own settings to `settingsSchema` and document each in .env.example.
 import { z } from 'zod';
+import { isOriginList } from './door/hosts';
+import { isNetworkList } from './door/networks';
 import { scopedKeySchema } from './hub/keys';
 import type { TelemetrySettings } from './telemetry';
 
@@ -36,11 +38,28 @@ const httpUrl = z
   .string()
   .url('must be an absolute http(s) URL')
   .refine((url) => /^https?:\/\//i.test(url), 'must start with http:// or https://');
+/** A comma-separated list, trimmed, empty items dropped. */
+const list = z.string().transform((value) => value.split(',').map((item) => item.trim()).filter((item) => item !== ''));
+
+/** `*` (anything) or a list; a `*` mixed with names is refused, since it would make the names meaningless. */
+const listOrAny = list.refine((items) => !items.includes('*') || items.length === 1, 'use * alone, or a list without *');
+
+/** CIDRs or single addresses, IPv4 and IPv6. */
+const networks = list.refine(isNetworkList, 'must be IPv4/IPv6 addresses or CIDRs, comma-separated (e.g. 10.0.0.0/8, fd00::/8)');
+
+/** Names the hub's secret header may not take: a credential forwarded upstream or a header the hub sets itself. */
+const NOT_A_SECRET_HEADER = new Set([...NEVER_FORWARDED, ...DEFAULT_CUSTOM_AUTH_HEADERS]);
+
+/** Hosts that only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
+}
 
 const settingsSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Default chosen in loadConfig: loopback outside production (see there).
+  HOST: z.string().min(1).optional(),
   CUSTOMER_API_URL: z
     .string()
     .url('must be an absolute http(s) URL')
@@ -85,6 +104,24 @@ const settingsSchema = z.object({
   OTEL_SERVICE_NAME: z.string().min(1).optional(),
   OTEL_SDK_DISABLED: z.enum(['true', 'false']).optional(),
   OTEL_TRACES_EXPORTER: z.enum(['otlp', 'none']).optional(),
+  // Who may call (src/door; issue 7).
+  CALLER_AUTH: z.enum(['on', 'off']).default('on'),
+  HUB_SECRET_HEADER: z
+    .string()
+    .default('x-hub-secret')
+    .transform((name) => name.trim().toLowerCase())
+    .pipe(z.string().regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, 'not a valid header name'))
+    .refine((name) => !NOT_A_SECRET_HEADER.has(name) && !name.startsWith('x-user-'), 'may not be a header forwarded to your API or set by the hub for the user (credentials, X-User-*, X-Session-Id, X-Tenant-Id, X-Request-Id)'),
+  // The values are never echoed in problems: zod's messages below do not include them.
+  HUB_SECRETS: list.refine((secrets) => secrets.every((secret) => secret.length >= 16), 'each secret must be at least 16 characters (use 32 random bytes, e.g. `openssl rand -hex 32`)').optional(),
+  CALLER_NETWORKS: networks.optional(),
+  TRUSTED_PROXIES: networks.optional(),
+  ALLOWED_HOSTS: listOrAny.optional(),
+  ALLOWED_ORIGINS: listOrAny.refine(isOriginList, 'must be origins like https://app.example.com (optionally with a port), null, or *').optional(),
+  // Fair sharing (src/limits).
+  USER_MAX_IN_FLIGHT: int(0, 16),
+  USER_CALLS_PER_MINUTE: int(0, 300),
+  USER_CALL_BURST: int(1, 60),
 });
 
 export interface Config {
@@ -129,7 +166,34 @@ export interface Config {
   };
   /** Metrics and traces; see src/telemetry. Each undefined when off. */
   readonly telemetry: TelemetrySettings;
+  /** Who may call; see src/door. */
+  readonly door: DoorSettings;
+  /** Per-user fair sharing of tool calls; see src/limits. 0 turns a limit off. */
+  readonly limits: {
+    readonly maxInFlight: number;
+    readonly callsPerMinute: number;
+    readonly burst: number;
+  };
 }
+
+export interface DoorSettings {
+  /** Lower-case host names accepted in Host (any port), or '*'. */
+  readonly allowedHosts: readonly string[] | '*';
+  /** Origins accepted in Origin (`scheme://host`, any port, or `scheme://host:port`), or '*'. An absent Origin passes. */
+  readonly allowedOrigins: readonly string[] | '*';
+  /** 'off': no caller authentication at all (production logs a warning at every start). */
+  readonly callerAuth: 'on' | 'off';
+  readonly secretHeader: string;
+  /** Accepted shared secrets; several at once while rotating. Empty: no secret required. */
+  readonly secrets: readonly string[];
+  /** Caller networks (CIDRs). Empty: any address. */
+  readonly callerNetworks: readonly string[];
+  /** Proxies whose X-Forwarded-For is believed. */
+  readonly trustedProxies: readonly string[];
+}
+
+const LOCAL_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+const LOCAL_ORIGINS = LOCAL_NAMES.flatMap((name) => [`http://${name}`, `https://${name}`]);
 
 /** Thrown at startup with every problem found, one per line, so a deploy is fixed in one go. */
 export class ConfigError extends Error {
@@ -159,14 +223,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.success && parsed.data.METRICS_PORT !== undefined && parsed.data.METRICS_PORT !== 0 && parsed.data.METRICS_PORT === parsed.data.PORT) {
     problems.push('METRICS_PORT: must differ from PORT (metrics are never served with the MCP endpoints)');
   }
+  if (parsed.success) problems.push(...doorProblems(parsed.data));
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
   const s = parsed.data;
+  const production = s.NODE_ENV === 'production';
+  // Outside production nothing authenticates callers by default, so the server listens on loopback only
+  // (set HOST=0.0.0.0 to reach it from a container's host). Production listens on every interface.
+  const host = s.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
+  // loadConfig refused production without ALLOWED_HOSTS unless HOST is loopback.
+  const localOnly = !production || isLoopbackHost(host);
   const traces = tracesUrl(s);
   return Object.freeze({
     env: s.NODE_ENV,
     port: s.PORT,
-    host: s.HOST,
+    host,
     customerApiUrl: s.CUSTOMER_API_URL,
     logLevel: s.LOG_LEVEL,
     publicBasePath: s.PUBLIC_BASE_PATH,
@@ -198,6 +269,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       knowledgeKey: s.HUB_KNOWLEDGE_KEY,
       embedKey: s.HUB_EMBED_KEY,
     }),
+    door: Object.freeze({
+      allowedHosts: frozenList(s.ALLOWED_HOSTS?.map((name) => name.toLowerCase()) ?? (localOnly ? LOCAL_NAMES : [])),
+      allowedOrigins: frozenList(s.ALLOWED_ORIGINS?.map((origin) => origin.toLowerCase()) ?? (production ? [] : LOCAL_ORIGINS)),
+      callerAuth: s.CALLER_AUTH,
+      secretHeader: s.HUB_SECRET_HEADER,
+      secrets: Object.freeze([...(s.HUB_SECRETS ?? [])]),
+      callerNetworks: Object.freeze([...(s.CALLER_NETWORKS ?? [])]),
+      trustedProxies: Object.freeze([...(s.TRUSTED_PROXIES ?? [])]),
+    }),
+    limits: Object.freeze({
+      maxInFlight: s.USER_MAX_IN_FLIGHT,
+      callsPerMinute: s.USER_CALLS_PER_MINUTE,
+      burst: s.USER_CALL_BURST,
+    }),
     telemetry: Object.freeze({
       metrics: s.METRICS_PORT === undefined ? undefined : Object.freeze({ port: s.METRICS_PORT, host: s.METRICS_HOST }),
       tracing: traces === undefined ? undefined : Object.freeze({ url: traces, serviceName: s.OTEL_SERVICE_NAME }),
@@ -205,8 +290,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   });
 }
 
+function frozenList(items: readonly string[]): readonly string[] | '*' {
+  return items.length === 1 && items[0] === '*' ? '*' : Object.freeze([...items]);
+}
+
+type Settings = z.infer<typeof settingsSchema>;
+
+/** The checks that keep a production server from serving whoever reaches it (issue 7). */
+function doorProblems(s: Settings): string[] {
+  const problems: string[] = [];
+  const production = s.NODE_ENV === 'production';
+  const configured = (s.HUB_SECRETS?.length ?? 0) > 0 || (s.CALLER_NETWORKS?.length ?? 0) > 0;
+  if (s.CALLER_AUTH === 'off' && configured) {
+    problems.push('CALLER_AUTH: is off, but HUB_SECRETS or CALLER_NETWORKS is set: remove one or the other');
+  }
+  if (production && s.CALLER_AUTH === 'on' && !configured) {
+    problems.push(
+      'HUB_SECRETS / CALLER_NETWORKS: one is required when NODE_ENV=production, so that only the hub can use ' +
+        "this server's hub keys (they act for any session id they are given); CALLER_AUTH=off accepts any caller",
+    );
+  }
+  if (production && s.ALLOWED_HOSTS === undefined && !isLoopbackHost(s.HOST ?? '0.0.0.0')) {
+    problems.push('ALLOWED_HOSTS: is required when NODE_ENV=production: the host names clients use (e.g. tools.example.com), or * to accept any');
+  }
+  const forwarded = s.FORWARD_HEADERS ?? [];
+  if (forwarded.includes(s.HUB_SECRET_HEADER)) {
+    problems.push(`FORWARD_HEADERS: may not name the hub's secret header (${s.HUB_SECRET_HEADER}): it would reach the customer's API`);
+  }
+  return problems;
+}
+
 /** Where spans go, by the OTLP exporter's rules: the traces endpoint as given, or the base + /v1/traces. */
-function tracesUrl(s: z.infer<typeof settingsSchema>): string | undefined {
+function tracesUrl(s: Settings): string | undefined {
   if (s.OTEL_SDK_DISABLED === 'true' || s.OTEL_TRACES_EXPORTER === 'none') return undefined;
   if (s.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT !== undefined) return s.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
   if (s.OTEL_EXPORTER_OTLP_ENDPOINT === undefined) return undefined;

@@ -18,7 +18,7 @@ function configOrExit(): Config {
 
 async function main(): Promise<void> {
   const config = configOrExit();
-  const logger = createLogger({ level: config.logLevel, secretHeaders: config.customAuthHeaders });
+  const logger = createLogger({ level: config.logLevel });
 
   let customerApiUrl = config.customerApiUrl;
   let stopExampleApi: (() => Promise<void>) | undefined;

@@ -4,6 +4,8 @@ import { createServer as createHttpServer, type IncomingMessage, type Server as 
 import { createApp } from './app';
 import { listen } from './http/listen';
 import type { Config } from './config';
+import { createClientAddress, createDoor } from './door';
+import { createFairness } from './limits';
 import { customerApiCheck, type HealthCheck } from './health';
 import type { Logger } from './logger';
 import { createProtocolCore, type ServerInfo } from './mcp/core';
@@ -71,10 +73,13 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     logger,
     customAuthHeaders: config.customAuthHeaders,
     files: files.forCall,
+    fairness: createFairness(config.limits),
     metrics,
     tracing,
   });
   const core = createProtocolCore({ registry, info: options.info, logger, metrics });
+  const clientAddressOf = createClientAddress(config.door.trustedProxies);
+  const clientOf = (req: IncomingMessage) => clientAddressOf(req)?.address ?? 'unknown';
   const calls = new CallTracker();
   const bus = options.bus?.(calls) ?? new MemoryBus(calls);
   const streams = new StreamRegistry(bus, config.streams, (id) => `${config.publicBasePath}/messages?sessionId=${id}`, logger);
@@ -91,12 +96,13 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     writeTimeoutMs: config.writeTimeoutMs,
     logger,
     isDraining,
-    clientOf: (req) => req.socket.remoteAddress ?? 'unknown',
+    clientOf,
     metrics,
   });
   const streamable = createStreamableLane({
     core,
     calls,
+    clientOf,
     maxBodyBytes: config.maxBodyBytes,
     writeTimeoutMs: config.writeTimeoutMs,
     logger,
@@ -111,8 +117,10 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     healthTimeoutMs: config.healthTimeoutMs,
     healthSimulation: config.healthSimulation,
   });
+  const door = createDoor(config.door, logger);
   const http = createHttpServer(function route(req, res) {
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (!door(req, res)) return; // refused: answered with 401/403 before any lane (issue 7)
     // The lanes are plain Node handlers: every tool call skips express's router.
     const lane = lanes.get(pathOf(req.url));
     if (lane) return lane(req, res);

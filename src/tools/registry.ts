@@ -2,6 +2,7 @@
 // context from the POST's headers → argument check → handler → result, with one log line per call.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
+import { callerKey, createFairness, type Fairness } from '../limits';
 import type { Logger } from '../logger';
 import type { Upstream } from '../upstream/api-client';
 import { callerFrom, forwardedHeaders, type Caller } from '../upstream/credentials';
@@ -12,6 +13,7 @@ import { finishCall } from './finish-call';
 import type { ProgressReporter, UserFiles } from './context';
 import type { Tool } from './define-tool';
 import { errorResult, failureResult, textResult, type ToolResult } from './results';
+import { illFormedField } from './well-formed';
 
 export interface CallInput {
   /** Headers of the HTTP request that carried this call: the only source of credentials. */
@@ -24,6 +26,11 @@ export interface CallInput {
   /** The JSON-RPC request's id and MCP revision (where known), for the call's span. */
   rpcId?: string | number;
   protocolVersion?: string;
+  /**
+   * The client's address as the door resolved it (src/door, createClientAddress): the last resort of the
+   * per-user limits when a call carries neither X-User-Id nor credentials.
+   */
+  clientAddress?: string;
 }
 
 export interface RegistryOptions {
@@ -38,6 +45,8 @@ export interface RegistryOptions {
   metrics?: Metrics;
   /** Set when tracing is on: a span per call and per upstream request. */
   tracing?: Tracing;
+  /** Per-user limits (src/limits); none by default. */
+  fairness?: Fairness;
 }
 
 export interface Registry {
@@ -55,13 +64,35 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
+/**
+ * A declared output becomes `structuredContent`, with the same JSON as text for clients before 2025-06-18.
+ * An answer that does not match its own schema is a bug in the tool: it fails like any other bug.
+ */
+function structuredResult(name: string, schema: z.ZodType, value: unknown): ToolResult {
+  const checked = schema.safeParse(value);
+  if (!checked.success) throw new TypeError(`Tool ${name} returned an answer that does not match its output schema: ${describeIssues(checked.error)}`);
+  const structuredContent = checked.data as Record<string, unknown>;
+  return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
+}
+
 const ignoreProgress: ProgressReporter = () => undefined;
 
 function isResult(value: unknown): value is ToolResult {
   return typeof value === 'object' && value !== null && Array.isArray((value as { content?: unknown }).content);
 }
 
-export function createRegistry({ tools, upstream, logger, customAuthHeaders, files, metrics = noopMetrics, tracing }: RegistryOptions): Registry {
+const UNLIMITED = createFairness({ maxInFlight: 0, callsPerMinute: 0, burst: 1 });
+
+export function createRegistry({
+  tools,
+  upstream,
+  logger,
+  customAuthHeaders,
+  files,
+  fairness = UNLIMITED,
+  metrics = noopMetrics,
+  tracing,
+}: RegistryOptions): Registry {
   const byName = new Map<string, Tool>();
   for (const tool of tools) {
     if (byName.has(tool.name)) throw new TypeError(`Two tools are named "${tool.name}"`);
@@ -72,7 +103,7 @@ export function createRegistry({ tools, upstream, logger, customAuthHeaders, fil
   const toolMetrics = new Map(tools.map((tool) => [tool.name, metrics.forTool(tool.name)]));
   const sharedObservers = new Map(tools.map((tool) => [tool.name, new CallObserver(tool.name, toolMetrics.get(tool.name)!, undefined, undefined, undefined)]));
 
-  async function call(name: string, args: unknown, { headers, signal, progress, trace, rpcId, protocolVersion }: CallInput): Promise<ToolResult> {
+  async function call(name: string, args: unknown, { headers, signal, progress, trace, clientAddress, rpcId, protocolVersion }: CallInput): Promise<ToolResult> {
     const tool = byName.get(name);
     if (!tool) throw new TypeError(`Unknown tool "${name}": check has() first`);
     const started = performance.now();
@@ -88,43 +119,64 @@ export function createRegistry({ tools, upstream, logger, customAuthHeaders, fil
     const finish = (result: ToolResult, outcome: string, error?: unknown) =>
       finishCall(result, { logger, metrics: toolMetrics.get(name)!, span, tool: name, caller, outcome, upstreamStatus, started, error });
 
-    const parsed = tool.schema.safeParse(args ?? {});
-    if (!parsed.success) {
-      const text = `The arguments for ${name} are not valid: ${describeIssues(parsed.error)}. Please correct them and call ${name} again.`;
-      return finish(errorResult(text), 'INVALID_ARGUMENTS');
-    }
-    const forwarded = forwardedHeaders(headers, caller, customAuthHeaders);
-    if (trace) Object.assign(forwarded, trace);
-    if (logger.isLevelEnabled('trace')) log().trace({ headers: forwarded }, 'credentials to forward');
-    const api = upstream.forCall({
-      headers: forwarded,
-      tenantId: caller.tenantId,
-      signal,
-      onStatus: (status) => {
-        upstreamStatus = status;
-      },
-      observer,
-    });
-    try {
-      const ctx = {
-        api,
-        files: files(caller, signal),
-        get log() {
-          return log();
-        },
+    const run = async (): Promise<ToolResult> => {
+      const parsed = tool.schema.safeParse(args ?? {});
+      if (!parsed.success) {
+        const text = `The arguments for ${name} are not valid: ${describeIssues(parsed.error)}. Please correct them and call ${name} again.`;
+        return finish(errorResult(text), 'INVALID_ARGUMENTS');
+      }
+      const illFormed = illFormedField(parsed.data);
+      if (illFormed !== undefined) {
+        const text = `The arguments for ${name} are not valid: ${illFormed}: contains text that is not valid Unicode (a lone surrogate). Please correct it and call ${name} again.`;
+        return finish(errorResult(text), 'INVALID_ARGUMENTS');
+      }
+      const forwarded = forwardedHeaders(headers, caller, customAuthHeaders);
+      if (trace) Object.assign(forwarded, trace);
+      if (logger.isLevelEnabled('trace')) log().trace({ headers: forwarded }, 'credentials to forward');
+      const api = upstream.forCall({
+        headers: forwarded,
+        tenantId: caller.tenantId,
         signal,
-        caller,
-        progress: progress ?? ignoreProgress,
-      };
-      // With tracing, the call's span is the active context: spans a tool makes itself nest under it.
-      const value = await (span ? span.run(() => tool.handler(parsed.data as never, ctx)) : tool.handler(parsed.data as never, ctx));
-      if (typeof value === 'string') return finish(textResult(value), 'OK');
-      if (isResult(value)) return finish(value, value.isError === true ? 'TOOL_ERROR' : 'OK');
-      throw new TypeError(`Tool ${name} returned neither a string nor a result`);
-    } catch (error) {
-      if (signal.aborted) return finish(errorResult('The call was cancelled.'), 'CANCELLED');
-      const failure = failureResult(error);
-      return finish(failure.result, failure.outcome, failure.unexpected ? error : undefined);
+        onStatus: (status) => {
+          upstreamStatus = status;
+        },
+        observer,
+      });
+      try {
+        const ctx = {
+          api,
+          files: files(caller, signal),
+          get log() {
+            return log();
+          },
+          signal,
+          caller,
+          progress: progress ?? ignoreProgress,
+        };
+        // With tracing, the call's span is the active context: spans a tool makes itself nest under it.
+        const value = await (span ? span.run(() => tool.handler(parsed.data as never, ctx)) : tool.handler(parsed.data as never, ctx));
+        if (tool.outputSchema) return finish(structuredResult(name, tool.outputSchema, value), 'OK');
+        if (typeof value === 'string') return finish(textResult(value), 'OK');
+        if (isResult(value)) return finish(value, value.isError === true ? 'TOOL_ERROR' : 'OK');
+        throw new TypeError(`Tool ${name} returned neither a string nor a result`);
+      } catch (error) {
+        if (signal.aborted) return finish(errorResult('The call was cancelled.'), 'CANCELLED');
+        const failure = failureResult(error);
+        return finish(failure.result, failure.outcome, failure.unexpected ? error : undefined);
+      }
+    };
+
+    // Before any work: over a limit, the model is told to wait (src/limits).
+    const admission = fairness.admit(callerKey(headers, caller, customAuthHeaders, clientAddress));
+    if (!admission.ok) {
+      metrics.refused(admission.error.code === 'RATE_LIMITED' ? 'rate_limit' : 'in_flight');
+      const failure = failureResult(admission.error);
+      return finish(failure.result, failure.outcome);
+    }
+    try {
+      return await run();
+    } finally {
+      admission.release();
     }
   }
 

@@ -41,6 +41,8 @@ export interface CoreContext {
   notify?: (notification: JsonRpcNotification) => void;
   /** Aborts another request of the same session (notifications/cancelled); absent on stateless lanes. */
   cancel?: (requestId: RequestId) => void;
+  /** The client's address as the door resolved it: the per-user limits' last resort for an anonymous call. */
+  clientAddress?: string;
 }
 
 /** Methods of each era: 2026-07-28 has no initialize and no ping; server/discover replaces them. */
@@ -167,6 +169,7 @@ export function createProtocolCore({ registry, info, logger, instructions, metri
         return registry.call(name, args, {
           headers: ctx.headers,
           signal: ctx.signal,
+          clientAddress: ctx.clientAddress,
           progress,
           trace: traceContext(ctx.headers, meta),
           rpcId: id,

@@ -5,7 +5,6 @@ import { errorBody, JsonRpcErrorCode } from '../core';
 import { createMessagesHandler, type MessagesOptions } from './messages';
 import { createOpenStreamHandler, type OpenStreamOptions } from './open-stream';
 
-export { sessionTag } from './session-tag';
 export { StreamRegistry, type StreamLimits } from './streams';
 
 export type SseLaneOptions = MessagesOptions & OpenStreamOptions;

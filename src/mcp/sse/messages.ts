@@ -9,9 +9,11 @@ import type { Logger } from '../../logger';
 import type { Metrics } from '../../telemetry';
 import { BusUnavailableError, type CallTracker, type Location, type SessionBus } from '../../sessions';
 import { classify, errorBody, idOf, JsonRpcErrorCode, type JsonRpcRequest, type ProtocolCore } from '../core';
-import { sessionTag } from './session-tag';
+import { sessionTag } from '../../logging/session-tag';
 
 export interface MessagesOptions {
+  /** The client's address as the door resolved it (X-Forwarded-For from trusted proxies only). */
+  clientOf: (req: IncomingMessage) => string;
   core: ProtocolCore;
   bus: SessionBus;
   calls: CallTracker;
@@ -34,7 +36,7 @@ function sessionIdOf(url: string): string | undefined | null {
 }
 
 export function createMessagesHandler(options: MessagesOptions) {
-  const { core, bus, calls, maxBodyBytes, writeTimeoutMs, logger, isDraining, metrics } = options;
+  const { core, bus, calls, maxBodyBytes, writeTimeoutMs, logger, isDraining, clientOf, metrics } = options;
 
   /** Runs a request of a session here and delivers its answer to the session's stream. */
   function runForSession(sessionId: string, message: JsonRpcRequest, req: IncomingMessage): void {
@@ -46,6 +48,7 @@ export function createMessagesHandler(options: MessagesOptions) {
     const ctx = {
       headers: req.headers,
       signal: controller.signal,
+      clientAddress: clientOf(req),
       notify: (notification: object) => bus.deliver(sessionId, notification),
       cancel: (requestId: string | number) => bus.cancel(sessionId, requestId),
     };
@@ -70,7 +73,7 @@ export function createMessagesHandler(options: MessagesOptions) {
     res.on('close', () => {
       if (!res.writableFinished) controller.abort();
     });
-    const answer = await core.request(classified.message, { headers: req.headers, signal: controller.signal });
+    const answer = await core.request(classified.message, { headers: req.headers, signal: controller.signal, clientAddress: clientOf(req) });
     calls.end(scope, classified.message.id);
     if (controller.signal.aborted) return;
     res.setTimeout(writeTimeoutMs, () => res.destroy());
@@ -115,7 +118,7 @@ export function createMessagesHandler(options: MessagesOptions) {
     if (logger.isLevelEnabled('trace')) {
       const id = classified.kind === 'invalid' ? classified.id : 'id' in classified.message ? classified.message.id : undefined;
       const method = classified.kind === 'request' || classified.kind === 'notification' ? classified.message.method.slice(0, 100) : undefined;
-      logger.trace({ session: sessionTag(sessionId), rpc: { id, method } }, 'message received');
+      logger.trace({ session: sessionTag(sessionId), rpc: { id, method }, headers: req.headers }, 'message received');
     }
     switch (classified.kind) {
       case 'request':

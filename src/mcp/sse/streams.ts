@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../../logger';
 import type { SessionBus } from '../../sessions';
-import { sessionTag } from './session-tag';
+import { sessionTag } from '../../logging/session-tag';
 import { BufferBudget, SseStream } from './stream';
 
 export interface StreamLimits {

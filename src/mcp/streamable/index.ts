@@ -14,6 +14,8 @@ import { Exchange } from './respond';
 
 export interface StreamableLaneOptions {
   core: ProtocolCore;
+  /** The client's address as the door resolved it. */
+  clientOf: (req: IncomingMessage) => string;
   calls: CallTracker;
   maxBodyBytes: number;
   /** An answer not taken by its reader within this time is dropped and its socket destroyed. */
@@ -38,7 +40,7 @@ function statusOf(answer: JsonRpcResponse): number {
   return 'error' in answer && answer.error.code === JsonRpcErrorCode.UnsupportedProtocolVersion ? 400 : 200;
 }
 
-export function createStreamableLane({ core, calls, maxBodyBytes, writeTimeoutMs, logger, isDraining, metrics }: StreamableLaneOptions) {
+export function createStreamableLane({ core, clientOf, calls, maxBodyBytes, writeTimeoutMs, logger, isDraining, metrics }: StreamableLaneOptions) {
   async function post(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (isDraining()) {
       req.resume();
@@ -70,6 +72,9 @@ export function createStreamableLane({ core, calls, maxBodyBytes, writeTimeoutMs
         return void res.writeHead(202).end();
     }
     const { message } = route;
+    if (logger.isLevelEnabled('trace')) {
+      logger.trace({ rpc: { id: message.id, method: message.method.slice(0, 100) }, headers: req.headers }, 'message received');
+    }
     const scope = randomUUID();
     const controller = calls.begin(scope, message.id)!;
     // The client leaving (the response stream closing) aborts the call and its upstream request.
@@ -80,6 +85,7 @@ export function createStreamableLane({ core, calls, maxBodyBytes, writeTimeoutMs
     const answer = await core.request(message, {
       headers: req.headers,
       signal: controller.signal,
+      clientAddress: clientOf(req),
       ...(exchange.notifies ? { notify: (notification: object) => exchange.notify(notification) } : {}),
     });
     calls.end(scope, message.id);
