@@ -117,7 +117,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     healthTimeoutMs: config.healthTimeoutMs,
     healthSimulation: config.healthSimulation,
   });
-  const door = createDoor(config.door, logger);
+  const door = createDoor(config.door, logger, metrics);
   const http = createHttpServer(function route(req, res) {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if (!door(req, res)) return; // refused: answered with 401/403 before any lane (issue 7)

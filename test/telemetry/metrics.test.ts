@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { callTool, postDirect, SseClient } from '../support/sse-client';
 import { startStack, type Stack } from '../support/stack';
 import { fixtureTools, SECRET_ARG, startStandInApi, type StandInApi } from '../support/stand-in-api';
@@ -99,5 +100,46 @@ describe('metrics off (no METRICS_PORT)', () => {
       await stack.close();
       await api.close();
     }
+  });
+});
+
+describe('refused requests by reason', () => {
+  const SECRET = 'a-hub-secret-of-32-characters-xx';
+  let api: StandInApi;
+  let stack: Stack;
+  beforeAll(async () => {
+    api = await startStandInApi();
+    stack = await startStack({
+      env: { METRICS_PORT: '0', HUB_SECRETS: SECRET, USER_CALLS_PER_MINUTE: '1', USER_CALL_BURST: '1' },
+      tools: fixtureTools,
+      customerApiUrl: () => api.url,
+    });
+  });
+  afterAll(async () => {
+    await stack.close();
+    await api.close();
+  });
+  const refused = async (reason: string) =>
+    sample(await (await fetch(`${stack.server.metricsUrl}/metrics`)).text(), `mcp_refused_requests_total{reason="${reason}"}`);
+  const post = (headers: Record<string, string>) =>
+    new Promise<number>((resolve, reject) => {
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: callTool('fetch_item', { id: 'a' }) });
+      const req = httpRequest(`${stack.url}/messages`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  it('counts the door refusals (auth, host) and the per-user limit (rate_limit)', async () => {
+    expect(await post({})).toBe(401);
+    expect(await post({ host: 'evil.example', 'x-hub-secret': SECRET })).toBe(403);
+    expect(await post({ 'x-hub-secret': SECRET, 'x-user-id': 'u-1' })).toBe(200);
+    expect(await post({ 'x-hub-secret': SECRET, 'x-user-id': 'u-1' })).toBe(200); // answered with a wait-and-retry result
+    expect(await refused('auth')).toBe(1);
+    expect(await refused('host')).toBe(1);
+    expect(await refused('rate_limit')).toBe(1);
+    expect(await refused('in_flight')).toBe(0);
   });
 });
