@@ -49,7 +49,20 @@ async function drive(url: string, calls: number): Promise<number> {
 async function measure(name: string, apiUrl: string, env: Record<string, string>) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '../src/index.ts')], {
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', CUSTOMER_API_URL: apiUrl, PORT: String(port), HOST, LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      CUSTOMER_API_URL: apiUrl,
+      PORT: String(port),
+      HOST,
+      LOG_LEVEL: 'info',
+      // As in bench/run.ts: callers from loopback, limits that never refuse.
+      CALLER_NETWORKS: '127.0.0.0/8',
+      USER_MAX_IN_FLIGHT: '100000',
+      USER_CALLS_PER_MINUTE: '1000000000',
+      USER_CALL_BURST: '100000',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://${HOST}:${port}`;
