@@ -3,6 +3,7 @@
 import { request as httpRequest, type Agent, type ClientRequest, type IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Pool } from 'undici';
+import { SseFrames } from './sse-frames';
 
 /** Why a call did not count as a success. */
 export type ErrorKind = 'http' | 'jsonrpc' | 'isError' | 'timeout' | 'network';
@@ -13,7 +14,7 @@ export interface CallResult {
   readonly latencyMs: number;
 }
 
-interface JsonRpcAnswer {
+export interface JsonRpcAnswer {
   id?: unknown;
   result?: { isError?: boolean };
   error?: { code: number; message: string };
@@ -28,7 +29,7 @@ export class SseSession {
   messagesPath = '';
   private readonly waiting = new Map<number, (arrival: Arrival) => void>();
   private nextId = 1;
-  private buffer = '';
+  private readonly frames = new SseFrames();
   private onEndpoint: (() => void) | undefined;
 
   private constructor(private readonly req: ClientRequest) {}
@@ -79,10 +80,8 @@ export class SseSession {
     const arrival = await arrived;
     if ('failure' in arrival) return { error: arrival.failure, latencyMs: performance.now() - started };
     const latencyMs = arrival.at - started;
-    const { answer } = arrival;
-    if (answer.error || !answer.result) return { error: 'jsonrpc', latencyMs };
-    if (answer.result.isError === true) return { error: 'isError', latencyMs };
-    return { latencyMs };
+    const error = answerError(arrival.answer);
+    return error ? { error, latencyMs } : { latencyMs };
   }
 
   /** Sends a JSON-RPC notification (no answer expected); resolves to an error kind if the POST failed. */
@@ -119,7 +118,7 @@ export class SseSession {
 
   private receive(chunk: string): void {
     const at = performance.now();
-    for (const event of this.parse(chunk)) {
+    for (const event of this.frames.push(chunk)) {
       if (event.type === 'endpoint') {
         this.messagesPath = event.data.trim();
         this.onEndpoint?.();
@@ -140,29 +139,15 @@ export class SseSession {
   private failAll(): void {
     for (const id of [...this.waiting.keys()]) this.settle(id, { failure: 'network' });
   }
-
-  /** Minimal SSE framing: events end with a blank line; `event:` and `data:` fields; comments ignored. */
-  private parse(chunk: string): Array<{ type: string; data: string }> {
-    this.buffer += chunk.includes('\r') ? chunk.replace(/\r\n?/g, '\n') : chunk;
-    const events: Array<{ type: string; data: string }> = [];
-    let end = this.buffer.indexOf('\n\n');
-    while (end !== -1) {
-      const block = this.buffer.slice(0, end);
-      this.buffer = this.buffer.slice(end + 2);
-      let type = 'message';
-      const data: string[] = [];
-      for (const line of block.split('\n')) {
-        if (line.startsWith('event:')) type = line.slice(6).trim();
-        else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
-      }
-      if (data.length > 0) events.push({ type, data: data.join('\n') });
-      end = this.buffer.indexOf('\n\n');
-    }
-    return events;
-  }
 }
 
-function parseJson(text: string): JsonRpcAnswer | undefined {
+/** Why a JSON-RPC answer does not count as a successful call, or undefined when it does. */
+export function answerError(answer: JsonRpcAnswer): ErrorKind | undefined {
+  if (answer.error || !answer.result) return 'jsonrpc';
+  return answer.result.isError === true ? 'isError' : undefined;
+}
+
+export function parseJson(text: string): JsonRpcAnswer | undefined {
   try {
     return JSON.parse(text) as JsonRpcAnswer;
   } catch {

@@ -1,5 +1,6 @@
-// Stand-in for the customer's REST API: GET /orders/:id answers about 1 KB of JSON, on plain node:http.
-// Run as a child process by bench/run.ts (env PORT, HOST), or started in-process by the tests.
+// Stand-in for the customer's REST API: GET /orders/:id answers about 1 KB of JSON, on plain node:http,
+// optionally after a fixed delay (a slow API). Run as a child process by the bench (env PORT, HOST,
+// DELAY_MS), or started in-process by the tests.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listen, type Listening } from '../src/http/listen';
 
@@ -35,7 +36,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-function handle(req: IncomingMessage, res: ServerResponse): void {
+function answer(req: IncomingMessage, res: ServerResponse): void {
   const path = (req.url ?? '/').split('?')[0] ?? '/';
   if (req.method !== 'GET') return send(res, 405, { error: 'method not allowed' });
   // Health probes of the tool server may call the API's root or /health: both answer healthy.
@@ -49,8 +50,15 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
 
 export type StartedServer = Listening;
 
-/** Starts the stand-in API; port 0 picks a free port. */
-export function startStandInApi(port = 0, host = '127.0.0.1'): Promise<StartedServer> {
+/**
+ * Starts the stand-in API; port 0 picks a free port. With `delayMs` every answer waits that long first:
+ * an API whose latency, not its CPU, limits it (the bench's slow-upstream phase, issue 12).
+ */
+export function startStandInApi(port = 0, host = '127.0.0.1', delayMs = 0): Promise<StartedServer> {
+  const handle =
+    delayMs > 0
+      ? (req: IncomingMessage, res: ServerResponse) => void setTimeout(answer, delayMs, req, res)
+      : answer;
   const server = createServer({ keepAlive: true }, handle);
   // The bench keeps connections open between rounds; the default 5 s would close them under it.
   server.keepAliveTimeout = 60_000;
@@ -58,7 +66,8 @@ export function startStandInApi(port = 0, host = '127.0.0.1'): Promise<StartedSe
 }
 
 if (require.main === module) {
-  startStandInApi(Number(process.env.PORT ?? 0), process.env.HOST ?? '127.0.0.1').catch((error: unknown) => {
+  const delayMs = Number(process.env.DELAY_MS ?? 0);
+  startStandInApi(Number(process.env.PORT ?? 0), process.env.HOST ?? '127.0.0.1', delayMs).catch((error: unknown) => {
     process.stderr.write(`stand-in API failed to start: ${String(error)}\n`);
     process.exit(1);
   });

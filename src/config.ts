@@ -80,7 +80,8 @@ const settingsSchema = z.object({
   WRITE_TIMEOUT_MS: int(1000, 30_000),
   UPSTREAM_TIMEOUT_MS: int(100, 10_000),
   UPSTREAM_MAX_RESPONSE_BYTES: int(1024, 5_242_880),
-  UPSTREAM_CONNECTIONS: int(1, 128),
+  // 0: no limit (issue 12). A limit caps concurrent calls to the API at that many, whatever the demand.
+  UPSTREAM_CONNECTIONS: int(0, 0),
   FORWARD_HEADERS: headerList
     .default([])
     .refine((names) => !names.some((name) => NEVER_FORWARDED.has(name) || name.startsWith('x-user-auth-')), {
@@ -150,7 +151,8 @@ export interface Config {
   readonly upstream: {
     readonly timeoutMs: number;
     readonly maxResponseBytes: number;
-    readonly connections: number;
+    /** Connections per origin to the API, which also caps concurrent calls to it; null: no limit. */
+    readonly connections: number | null;
   };
   /** Lower-case names of the credential headers forwarded besides Authorization and Cookie. */
   readonly customAuthHeaders: readonly string[];
@@ -256,7 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     upstream: Object.freeze({
       timeoutMs: s.UPSTREAM_TIMEOUT_MS,
       maxResponseBytes: s.UPSTREAM_MAX_RESPONSE_BYTES,
-      connections: s.UPSTREAM_CONNECTIONS,
+      connections: s.UPSTREAM_CONNECTIONS === 0 ? null : s.UPSTREAM_CONNECTIONS,
     }),
     customAuthHeaders: Object.freeze([...new Set([...DEFAULT_CUSTOM_AUTH_HEADERS, ...s.FORWARD_HEADERS])]),
     healthSimulation: s.HEALTH_SIMULATION === 'on',

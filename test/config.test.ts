@@ -24,12 +24,18 @@ describe('loadConfig', () => {
       publicBasePath: '',
       sseKeepAliveMs: 15_000,
       maxBodyBytes: 1_048_576,
-      upstream: { timeoutMs: 10_000, maxResponseBytes: 5_242_880, connections: 128 },
+      upstream: { timeoutMs: 10_000, maxResponseBytes: 5_242_880, connections: null },
       customAuthHeaders: ['x-api-key', 'x-client-id'],
       healthSimulation: true,
       shutdownGraceMs: 10_000,
     });
     expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('UPSTREAM_CONNECTIONS 0 means no connection limit; a number sets one', () => {
+    expect(loadConfig({ UPSTREAM_CONNECTIONS: '0' }).upstream.connections).toBeNull();
+    expect(loadConfig({ UPSTREAM_CONNECTIONS: '300' }).upstream.connections).toBe(300);
+    expect(() => loadConfig({ UPSTREAM_CONNECTIONS: '-1' })).toThrow(/UPSTREAM_CONNECTIONS/);
   });
 
   it('FORWARD_HEADERS adds lower-cased names to the custom auth headers', () => {

@@ -43,8 +43,11 @@ export interface UpstreamSettings {
   timeoutMs?: number;
   /** Bodies above this are refused (default 5 MiB): a model cannot use more, and memory is shared by all calls. */
   maxResponseBytes?: number;
-  /** Keep-alive connections per origin (default 128). */
-  connections?: number;
+  /**
+   * Keep-alive connections per origin; each carries one request at a time, so this also caps concurrent
+   * calls to the API (default null: no limit, concurrency follows demand; issue 12).
+   */
+  connections?: number | null;
   /** Injected in tests; by default one keep-alive Agent for the process. */
   dispatcher?: Dispatcher;
 }
@@ -110,8 +113,8 @@ export function createUpstream({
   baseUrl,
   timeoutMs = 10_000,
   maxResponseBytes = 5_242_880,
-  connections = 128,
-  dispatcher = new Agent({ connections, connect: { timeout: timeoutMs }, keepAliveTimeout: 30_000 }),
+  connections = null,
+  dispatcher = new Agent({ connections, pipelining: 1, connect: { timeout: timeoutMs }, keepAliveTimeout: 30_000 }),
 }: UpstreamSettings): Upstream {
   const base = compileBaseUrl(baseUrl);
 

@@ -1,0 +1,96 @@
+// MCP client over Streamable HTTP for the bench: each tools/call is one POST /mcp whose answer is the
+// response body (JSON, or an SSE stream when the server upgrades). Stateless serving needs no initialize.
+// `2025` sends what a 2025-era client sends after its handshake; `2026` adds the 2026-07-28 envelope
+// (`_meta` in params) and the MCP-Protocol-Version, Mcp-Method and Mcp-Name headers.
+import { performance } from 'node:perf_hooks';
+import { Pool } from 'undici';
+import { SseFrames } from './sse-frames';
+import { answerError, parseJson, type CallResult, type ErrorKind, type JsonRpcAnswer } from './sse-session';
+
+export type McpEra = '2025' | '2026';
+
+export interface StreamableClientOptions {
+  readonly connections: number;
+  readonly headers: Record<string, string>;
+  readonly timeoutMs: number;
+  readonly era: McpEra;
+  /** Defaults to /mcp. */
+  readonly path?: string;
+}
+
+const MODERN_VERSION = '2026-07-28';
+const MODERN_META = {
+  'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
+  'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** The JSON-RPC answer with `id` in a response body: the JSON itself, or the SSE event carrying it. */
+export function answerIn(body: string, contentType: string | undefined, id: number): JsonRpcAnswer | undefined {
+  if (!contentType?.startsWith('text/event-stream')) return parseJson(body);
+  for (const event of new SseFrames().push(body.endsWith('\n\n') ? body : `${body}\n\n`)) {
+    const answer = event.type === 'message' ? parseJson(event.data) : undefined;
+    if (answer?.id === id) return answer;
+  }
+  return undefined;
+}
+
+export class StreamableLoadClient {
+  private readonly pool: Pool;
+  private readonly path: string;
+  private nextId = 1;
+
+  constructor(baseUrl: string, private readonly options: StreamableClientOptions) {
+    this.pool = new Pool(baseUrl, { connections: options.connections, keepAliveTimeout: 60_000 });
+    this.path = options.path ?? '/mcp';
+  }
+
+  /** The request a client of this era sends for one tools/call. */
+  request(id: number, name: string, args: Record<string, unknown>): { headers: Record<string, string>; body: string } {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...this.options.headers,
+    };
+    let params: Record<string, unknown> = { name, arguments: args };
+    if (this.options.era === '2026') {
+      Object.assign(headers, { 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': 'tools/call', 'mcp-name': name });
+      params = { ...params, _meta: MODERN_META };
+    }
+    return { headers, body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params }) };
+  }
+
+  /** One tools/call; latency runs from sending the POST to reading the whole answer. */
+  async callTool(name: string, args: Record<string, unknown>): Promise<CallResult> {
+    const id = this.nextId++;
+    const { headers, body } = this.request(id, name, args);
+    const started = performance.now();
+    let error: ErrorKind | undefined;
+    try {
+      const res = await this.pool.request({
+        method: 'POST',
+        path: this.path,
+        headers,
+        body,
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.timeoutMs,
+      });
+      const text = await res.body.text();
+      if (res.statusCode !== 200) error = 'http';
+      else {
+        const answer = answerIn(text, res.headers['content-type'] as string | undefined, id);
+        error = answer ? answerError(answer) : 'jsonrpc';
+      }
+    } catch (caught) {
+      const code = (caught as { code?: string }).code;
+      error = code !== undefined && TIMEOUT_CODES.has(code) ? 'timeout' : 'network';
+    }
+    const latencyMs = performance.now() - started;
+    return error ? { error, latencyMs } : { latencyMs };
+  }
+
+  close(): Promise<void> {
+    return this.pool.destroy();
+  }
+}

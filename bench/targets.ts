@@ -1,0 +1,48 @@
+// The clients of one measured target, opened for a round and closed after it: MCP over HTTP+SSE (streams,
+// workers spread evenly over them), MCP over POST /mcp, or the API directly (the floor).
+import { DirectApiClient, McpLoadClient } from './load';
+import { StreamableLoadClient, type McpEra } from './mcp-client';
+import { HEADERS, orderId, TOOL } from './context';
+import type { CallOnce } from './rounds';
+
+/** Calls over `streams` SSE sessions (each initialised first), POSTs on a pool of `connections`. */
+export async function withSseCalls<T>(
+  url: string,
+  streams: number,
+  connections: number,
+  timeoutMs: number,
+  use: (call: CallOnce) => Promise<T>,
+): Promise<T> {
+  const client = await McpLoadClient.connect(url, { sessions: streams, connections, headers: HEADERS, timeoutMs });
+  try {
+    return await use((worker, n) => client.callTool(worker, TOOL, { orderId: orderId(n) }));
+  } finally {
+    await client.close();
+  }
+}
+
+/** Calls as POST /mcp, one answer per response, on a pool of `connections`. */
+export async function withMcpCalls<T>(
+  url: string,
+  era: McpEra,
+  connections: number,
+  timeoutMs: number,
+  use: (call: CallOnce) => Promise<T>,
+): Promise<T> {
+  const client = new StreamableLoadClient(url, { era, connections, headers: HEADERS, timeoutMs });
+  try {
+    return await use((_worker, n) => client.callTool(TOOL, { orderId: orderId(n) }));
+  } finally {
+    await client.close();
+  }
+}
+
+/** The tool's upstream GET straight to the API, with the same client library: the floor. */
+export async function withFloorCalls<T>(apiUrl: string, connections: number, use: (call: CallOnce) => Promise<T>): Promise<T> {
+  const client = new DirectApiClient(apiUrl, connections, HEADERS);
+  try {
+    return await use((_worker, n) => client.getOrder(orderId(n)));
+  } finally {
+    await client.close();
+  }
+}
