@@ -77,7 +77,8 @@ describe('fair sharing of the customer API during one user\'s flood', () => {
   it('without per-user limits the pool fills and the bystander waits for the flood (the deadline still ends it)', async () => {
     const { waitMs, bystander } = await bystanderDuringFlood(
       DEADLINE_MS,
-      { USER_MAX_IN_FLIGHT: '0', USER_CALLS_PER_MINUTE: '0' },
+      // A capped pool (the default is uncapped since UPSTREAM_CONNECTIONS=0): the flood holds every connection.
+      { USER_MAX_IN_FLIGHT: '0', USER_CALLS_PER_MINUTE: '0', UPSTREAM_CONNECTIONS: '128' },
       (api) => api.received() >= 128, // every pooled connection is held by the flood
     );
     expect(bystander).toBeDefined(); // a time-out or, by luck, the answer: never a hang
