@@ -1,5 +1,6 @@
 // Options of the hub emulator, their defaults, and their validation (bad options fail at creation).
 import { HUB_SCOPES, scopedKeySchema, type HubScope } from '../src/hub';
+import type { Logger } from '../src/logger';
 
 export interface EmulatorKey {
   /** A scoped API key value, starting with svc_ak_. */
@@ -25,6 +26,8 @@ export interface HubEmulatorOptions {
   newSessionId?: () => string;
   /** X-Request-Id of each tool-server request. Default `hubreq_<uuid>`. */
   newRequestId?: () => string;
+  /** Gets an info line per request served and per tool call made. Default: silent (tests pass a sink to read them). */
+  logger?: Logger;
 }
 
 export const DEFAULT_JSON_LIMIT = 1024 * 1024;

@@ -1,8 +1,10 @@
 // Runs the emulator as an HTTP server (`npm run hub`): demo keys, loopback by default, port
 // HUB_EMULATOR_PORT (default 4100). Optional: HUB_EMULATOR_HOST, HUB_EMULATOR_TOOL_SERVER_URL
-// (default http://127.0.0.1:3000, the tool server's default), HUB_EMULATOR_TENANT_ID.
+// (default http://127.0.0.1:3000, the tool server's default), HUB_EMULATOR_TENANT_ID, HUB_EMULATOR_LOG_LEVEL
+// (default info: a line per request served and per tool call made).
 import type { Server } from 'node:http';
 import type { Writable } from 'node:stream';
+import { createLogger } from '../src/logger';
 import { createHubEmulator, type HubEmulator } from './create-hub-emulator';
 import { DEMO_EMBED_KEY, DEMO_KEYS } from './demo-keys';
 import { HUB_KEY_SETTINGS } from '../src/hub';
@@ -26,6 +28,8 @@ export async function serveEmulator(env: NodeJS.ProcessEnv, out: Pick<Writable, 
     keys: [...DEMO_KEYS],
     toolServerUrl,
     ...(tenant === undefined ? {} : { defaultTenantId: tenant }),
+    // Lines go where the banner goes (stdout from `npm run hub`), so tests that capture `out` capture them too.
+    logger: createLogger({ level: env['HUB_EMULATOR_LOG_LEVEL'] ?? 'info', destination: out }),
   });
   const server = emulator.app.listen(port, host);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { isOriginList } from './door/hosts';
 import { isNetworkList } from './door/networks';
 import { scopedKeySchema } from './hub/keys';
+import type { TelemetrySettings } from './telemetry';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -34,6 +35,10 @@ const headerList = z
 
 const scopedKey = scopedKeySchema.optional();
 
+const httpUrl = z
+  .string()
+  .url('must be an absolute http(s) URL')
+  .refine((url) => /^https?:\/\//i.test(url), 'must start with http:// or https://');
 /** A comma-separated list, trimmed, empty items dropped. */
 const list = z.string().transform((value) => value.split(',').map((item) => item.trim()).filter((item) => item !== ''));
 
@@ -91,6 +96,16 @@ const settingsSchema = z.object({
   HUB_FILES_WRITE_KEY: scopedKey,
   HUB_KNOWLEDGE_KEY: scopedKey,
   HUB_EMBED_KEY: z.string().min(1).optional(),
+  // Observability (issue 11). Metrics: off unless METRICS_PORT is set; their own listener, loopback by default.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // Traces: on when an OTLP endpoint is set (the standard OpenTelemetry variables). The SDK reads the
+  // other OTEL_* variables itself (OTEL_EXPORTER_OTLP_HEADERS, OTEL_TRACES_SAMPLER, OTEL_BSP_*...).
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl.optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).optional(),
+  OTEL_SDK_DISABLED: z.enum(['true', 'false']).optional(),
+  OTEL_TRACES_EXPORTER: z.enum(['otlp', 'none']).optional(),
   // Who may call (src/door; issue 7).
   CALLER_AUTH: z.enum(['on', 'off']).default('on'),
   HUB_SECRET_HEADER: z
@@ -162,6 +177,8 @@ export interface Config {
     readonly knowledgeKey: string | undefined;
     readonly embedKey: string | undefined;
   };
+  /** Metrics and traces; see src/telemetry. Each undefined when off. */
+  readonly telemetry: TelemetrySettings;
   /** Who may call; see src/door. */
   readonly door: DoorSettings;
   /** Per-user fair sharing of tool calls; see src/limits. 0 turns a limit off. */
@@ -228,6 +245,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const set = keys.filter((key) => parsed.data[key] !== undefined);
     if (set.length > 0) problems.push(`HUB_URL: is required when ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set`);
   }
+  if (parsed.success && parsed.data.METRICS_PORT !== undefined && parsed.data.METRICS_PORT !== 0 && parsed.data.METRICS_PORT === parsed.data.PORT) {
+    problems.push('METRICS_PORT: must differ from PORT (metrics are never served with the MCP endpoints)');
+  }
   if (parsed.success) problems.push(...doorProblems(parsed.data));
   if (parsed.success && parsed.data.SESSION_REFRESH_MS * 2 > parsed.data.SESSION_TTL_MS) {
     // One lost refresh must not drop a live session from the registry.
@@ -242,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = s.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
   // loadConfig refused production without ALLOWED_HOSTS unless HOST is loopback.
   const localOnly = !production || isLoopbackHost(host);
+  const traces = tracesUrl(s);
   return Object.freeze({
     env: s.NODE_ENV,
     port: s.PORT,
@@ -298,6 +319,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sessionRefreshMs: s.SESSION_REFRESH_MS,
     }),
     workers: s.WORKERS === 'auto' ? availableParallelism() : s.WORKERS,
+    telemetry: Object.freeze({
+      metrics: s.METRICS_PORT === undefined ? undefined : Object.freeze({ port: s.METRICS_PORT, host: s.METRICS_HOST }),
+      tracing: traces === undefined ? undefined : Object.freeze({ url: traces, serviceName: s.OTEL_SERVICE_NAME }),
+    }),
   });
 }
 
@@ -329,4 +354,12 @@ function doorProblems(s: Settings): string[] {
     problems.push(`FORWARD_HEADERS: may not name the hub's secret header (${s.HUB_SECRET_HEADER}): it would reach the customer's API`);
   }
   return problems;
+}
+
+/** Where spans go, by the OTLP exporter's rules: the traces endpoint as given, or the base + /v1/traces. */
+function tracesUrl(s: Settings): string | undefined {
+  if (s.OTEL_SDK_DISABLED === 'true' || s.OTEL_TRACES_EXPORTER === 'none') return undefined;
+  if (s.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT !== undefined) return s.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  if (s.OTEL_EXPORTER_OTLP_ENDPOINT === undefined) return undefined;
+  return `${s.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`;
 }

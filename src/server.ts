@@ -13,6 +13,7 @@ import { createSseLane, StreamRegistry } from './mcp/sse';
 import { createStreamableLane } from './mcp/streamable';
 import { CallTracker, MemoryBus, type SessionBus } from './sessions';
 import type { Tool } from './tools/define-tool';
+import { createTelemetry, type Telemetry } from './telemetry';
 import { createRegistry } from './tools/registry';
 import { createUpstream, type Upstream } from './upstream/api-client';
 import { userFiles, type UserFilesService } from './user-files';
@@ -37,6 +38,8 @@ export interface ToolServerOptions {
    * for the other workers of a cluster, whose calls may still answer on streams held here.
    */
   afterDrain?: (timeoutMs: number) => Promise<void>;
+  /** Metrics and traces; by default built from config.telemetry (no-ops when neither is configured). */
+  telemetry?: Telemetry;
 }
 
 export interface ToolServer {
@@ -45,6 +48,8 @@ export interface ToolServer {
   readonly sessions: { readonly size: number };
   /** Calls running in this process. */
   readonly inFlight: { readonly size: number };
+  /** Base URL of GET /metrics once listening, when METRICS_PORT is set. */
+  readonly metricsUrl: string | undefined;
   listen(port?: number, host?: string): Promise<string>;
   /** Idempotent; resolves once everything is closed. */
   shutdown(): Promise<void>;
@@ -64,6 +69,9 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     options.upstream ??
     createUpstream({ baseUrl: options.customerApiUrl, ...config.upstream });
   const files = options.files ?? userFiles(config.hub, config.upstream.timeoutMs);
+  const telemetry =
+    options.telemetry ?? createTelemetry(config.telemetry, { logger, service: options.info, customerApiUrl: options.customerApiUrl });
+  const { metrics, tracing } = telemetry;
   const registry = createRegistry({
     tools: options.tools,
     upstream,
@@ -71,13 +79,17 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     customAuthHeaders: config.customAuthHeaders,
     files: files.forCall,
     fairness: createFairness(config.limits),
+    metrics,
+    tracing,
   });
-  const core = createProtocolCore({ registry, info: options.info, logger });
+  const core = createProtocolCore({ registry, info: options.info, logger, metrics });
   const clientAddressOf = createClientAddress(config.door.trustedProxies);
   const clientOf = (req: IncomingMessage) => clientAddressOf(req)?.address ?? 'unknown';
   const calls = new CallTracker();
   const bus: SessionBus = options.bus?.(calls) ?? new MemoryBus(calls);
   const streams = new StreamRegistry(bus, config.streams, (id) => `${config.publicBasePath}/messages?sessionId=${id}`, logger);
+  metrics.gauge('mcp_sse_streams_open', 'SSE streams this process holds.', () => streams.size);
+  metrics.gauge('mcp_calls_in_flight', 'Tool calls and other requests running in this process.', () => calls.size);
   let draining = false;
   const isDraining = () => draining;
   const sse = createSseLane({
@@ -90,6 +102,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     logger,
     isDraining,
     clientOf,
+    metrics,
   });
   const streamable = createStreamableLane({
     core,
@@ -99,6 +112,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     writeTimeoutMs: config.writeTimeoutMs,
     logger,
     isDraining,
+    metrics,
   });
   const lanes = new Map<string, Handler>(Object.entries({ ...sse, ...streamable }));
   const apiCheck = customerApiCheck(options.customerApiUrl, upstream.dispatcher);
@@ -108,7 +122,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     healthTimeoutMs: config.healthTimeoutMs,
     healthSimulation: config.healthSimulation,
   });
-  const door = createDoor(config.door, logger);
+  const door = createDoor(config.door, logger, metrics);
   const http = createHttpServer(function route(req, res) {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if (!door(req, res)) return; // refused: answered with 401/403 before any lane (issue 7)
@@ -137,16 +151,22 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     streams.closeAll();
     http.closeAllConnections();
     await stopped;
-    await Promise.all([upstream.close(), files.close(), bus.close()]);
+    await Promise.all([upstream.close(), files.close(), bus.close(), telemetry.close()]);
   }
 
+  let metricsUrl: string | undefined;
   return {
     http,
     sessions: streams,
     inFlight: calls,
+    get metricsUrl() {
+      return metricsUrl;
+    },
     async listen(port = config.port, host = config.host) {
       await bus.ready?.();
-      return (await listen(http, port, host)).url;
+      const url = (await listen(http, port, host)).url;
+      metricsUrl = await telemetry.listen();
+      return url;
     },
     shutdown: () => (closing ??= shutdown()),
   };

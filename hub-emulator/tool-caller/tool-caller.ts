@@ -1,10 +1,12 @@
 // The hub-to-tool-server side: one SDK Client over SSE per (binding, tool server), opened on first use.
 // Every request it sends (the GET /sse and each POST) goes through `fetch` below, which adds the
 // binding's current headers and a fresh X-Request-Id; invalidate closes the connection.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Logger } from '../../src/logger';
 import type { BindingStore } from '../stores/bindings';
 import { BindingNotFoundError } from './binding-not-found-error';
 import { hubRequestHeaders } from './hub-request-headers';
@@ -15,7 +17,12 @@ export interface ToolCallerOptions {
   defaultTenantId?: string;
   /** Name the emulator gives itself in the MCP initialize handshake. */
   clientName?: string;
+  /** Gets an info line per tool call, with the X-Request-Id of the POST that carried it. */
+  logger: Logger;
 }
+
+/** Within one call: the X-Request-Id of the last POST sent, which is the one carrying tools/call. */
+const lastPost = new AsyncLocalStorage<{ requestId?: string }>();
 
 export interface ToolCaller {
   call(wsId: string, toolServerUrl: string, tool: string, args: Record<string, unknown>): Promise<CallToolResult>;
@@ -31,7 +38,7 @@ export function sseUrl(toolServerUrl: string): URL {
   return url.pathname.endsWith('/sse') ? url : new URL('sse', url.href.replace(/\/*$/, '/'));
 }
 
-export function createToolCaller({ bindings, newRequestId, defaultTenantId, clientName = 'hub-emulator' }: ToolCallerOptions): ToolCaller {
+export function createToolCaller({ bindings, newRequestId, defaultTenantId, clientName = 'hub-emulator', logger }: ToolCallerOptions): ToolCaller {
   const connections = new Map<string, { wsId: string; client: Promise<Client> }>();
 
   function fetchFor(wsId: string, sessionId: string): FetchLike {
@@ -42,9 +49,12 @@ export function createToolCaller({ bindings, newRequestId, defaultTenantId, clie
         throw new BindingNotFoundError(`no binding for ${wsId}`);
       }
       const headers = new Headers(init?.headers);
-      for (const [name, value] of Object.entries(hubRequestHeaders(binding, newRequestId(), defaultTenantId))) {
+      const requestId = newRequestId();
+      for (const [name, value] of Object.entries(hubRequestHeaders(binding, requestId, defaultTenantId))) {
         headers.set(name, value);
       }
+      const call = lastPost.getStore();
+      if (call !== undefined && init?.method === 'POST') call.requestId = requestId;
       return fetch(url, { ...init, headers });
     };
   }
@@ -84,8 +94,20 @@ export function createToolCaller({ bindings, newRequestId, defaultTenantId, clie
 
   return {
     async call(wsId, toolServerUrl, tool, args) {
-      const client = await connect(wsId, toolServerUrl);
-      return (await client.callTool({ name: tool, arguments: args })) as CallToolResult;
+      const started = performance.now();
+      const sent: { requestId?: string } = {};
+      const line = () => ({ tool, wsId, requestId: sent.requestId, durationMs: Math.round((performance.now() - started) * 10) / 10 });
+      try {
+        const result = await lastPost.run(sent, async () => {
+          const client = await connect(wsId, toolServerUrl);
+          return (await client.callTool({ name: tool, arguments: args })) as CallToolResult;
+        });
+        logger.info({ ...line(), isError: result.isError === true }, 'tool call made');
+        return result;
+      } catch (err) {
+        logger.info({ ...line(), error: err instanceof Error ? err.name : 'Error' }, 'tool call made: no result');
+        throw err;
+      }
     },
     async listTools(wsId, toolServerUrl) {
       const client = await connect(wsId, toolServerUrl);

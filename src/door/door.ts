@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DoorSettings } from '../config';
 import type { Logger } from '../logger';
+import type { Metrics } from '../telemetry';
 import { createCallerCheck } from './caller';
 import { createHostCheck, createOriginCheck } from './hosts';
 import { createRefuse, REFUSALS } from './refusal';
@@ -30,11 +31,11 @@ function announce(options: DoorSettings, logger: Logger | undefined): void {
   }
 }
 
-export function createDoor(options: DoorSettings, logger?: Logger): Door {
+export function createDoor(options: DoorSettings, logger?: Logger, metrics?: Metrics): Door {
   const hostAllowed = createHostCheck(options.allowedHosts);
   const originAllowed = createOriginCheck(options.allowedOrigins);
   const checkCaller = options.callerAuth === 'on' ? createCallerCheck(options) : undefined;
-  const refuse = createRefuse(logger);
+  const refuse = createRefuse(logger, metrics);
   announce(options, logger);
 
   return function door(req, res) {

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '../http/send-json';
 import type { Logger } from '../logger';
+import type { Metrics, RefusalReason } from '../telemetry';
 
 export interface Refusal {
   status: 401 | 403;
@@ -23,11 +24,17 @@ export const REFUSALS = {
 
 const LOG_EVERY_MS = 60_000;
 
-export function createRefuse(logger?: Logger): (req: IncomingMessage, res: ServerResponse, refusal: Refusal) => false {
+/** The `reason` label of mcp_refused_requests_total: a bad Host or Origin, else the caller's credentials or network. */
+function metricReason(refusal: Refusal): RefusalReason {
+  return refusal === REFUSALS.host ? 'host' : refusal === REFUSALS.origin ? 'origin' : 'auth';
+}
+
+export function createRefuse(logger?: Logger, metrics?: Metrics): (req: IncomingMessage, res: ServerResponse, refusal: Refusal) => false {
   const lastLogged = new Map<string, { at: number; suppressed: number }>();
   return function refuse(req, res, refusal) {
     // Connection: close, so a refused caller's body is not read on its behalf.
     sendJson(res, refusal.status, { error: refusal.error, message: refusal.message }, { Connection: 'close' });
+    metrics?.refused(metricReason(refusal));
     if (logger) {
       const now = Date.now();
       const seen = lastLogged.get(refusal.error);

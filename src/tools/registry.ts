@@ -7,6 +7,9 @@ import type { Logger } from '../logger';
 import type { Upstream } from '../upstream/api-client';
 import { callerFrom, forwardedHeaders, type Caller } from '../upstream/credentials';
 import type { TraceContext } from '../mcp/core/trace-context';
+import { noopMetrics, type Metrics, type Tracing } from '../telemetry';
+import { CallObserver } from './call-observer';
+import { finishCall } from './finish-call';
 import type { ProgressReporter, UserFiles } from './context';
 import type { Tool } from './define-tool';
 import { errorResult, failureResult, textResult, type ToolResult } from './results';
@@ -20,6 +23,9 @@ export interface CallInput {
   progress?: ProgressReporter;
   /** W3C trace context received with the call (header or `_meta`): forwarded to the customer's API. */
   trace?: TraceContext;
+  /** The JSON-RPC request's id and MCP revision (where known), for the call's span. */
+  rpcId?: string | number;
+  protocolVersion?: string;
   /**
    * The client's address as the door resolved it (src/door, createClientAddress): the last resort of the
    * per-user limits when a call carries neither X-User-Id nor credentials.
@@ -35,6 +41,10 @@ export interface RegistryOptions {
   customAuthHeaders: readonly string[];
   /** Builds the user's file library for one call; see src/hub. */
   files: (caller: Caller, signal: AbortSignal) => UserFiles;
+  /** Tool metrics (no-op by default); see src/telemetry. */
+  metrics?: Metrics;
+  /** Set when tracing is on: a span per call and per upstream request. */
+  tracing?: Tracing;
   /** Per-user limits (src/limits); none by default. */
   fairness?: Fairness;
 }
@@ -80,6 +90,8 @@ export function createRegistry({
   customAuthHeaders,
   files,
   fairness = UNLIMITED,
+  metrics = noopMetrics,
+  tracing,
 }: RegistryOptions): Registry {
   const byName = new Map<string, Tool>();
   for (const tool of tools) {
@@ -87,30 +99,25 @@ export function createRegistry({
     byName.set(tool.name, tool);
   }
   const descriptors = Object.freeze(tools.map((tool) => tool.descriptor));
+  // Per-tool metric children resolved once; with metrics alone, one shared observer per tool (no per-call state).
+  const toolMetrics = new Map(tools.map((tool) => [tool.name, metrics.forTool(tool.name)]));
+  const sharedObservers = new Map(tools.map((tool) => [tool.name, new CallObserver(tool.name, toolMetrics.get(tool.name)!, undefined, undefined, undefined)]));
 
-  async function call(name: string, args: unknown, { headers, signal, progress, trace, clientAddress }: CallInput): Promise<ToolResult> {
+  async function call(name: string, args: unknown, { headers, signal, progress, trace, clientAddress, rpcId, protocolVersion }: CallInput): Promise<ToolResult> {
     const tool = byName.get(name);
     if (!tool) throw new TypeError(`Unknown tool "${name}": check has() first`);
     const started = performance.now();
     const caller = callerFrom(headers);
+    const span = tracing?.startCall(name, { id: rpcId, protocolVersion }, trace?.traceparent, trace?.tracestate);
+    const debug = logger.isLevelEnabled('debug');
+    const observer =
+      span || debug ? new CallObserver(name, toolMetrics.get(name)!, debug ? logger : undefined, caller.requestId, span) : metrics.enabled ? sharedObservers.get(name) : undefined;
     let upstreamStatus: number | undefined;
     let childLog: Logger | undefined;
     // A child logger costs an allocation and a serialisation of its bindings: made only if the tool logs.
     const log = () => (childLog ??= logger.child({ tool: name, requestId: caller.requestId, userId: caller.userId }));
-    const finish = (result: ToolResult, outcome: string, error?: unknown) => {
-      const line = {
-        tool: name,
-        requestId: caller.requestId,
-        userId: caller.userId,
-        outcome,
-        upstreamStatus,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
-        ...(error === undefined ? {} : { err: error }),
-      };
-      if (error !== undefined) logger.error(line, 'tool call failed');
-      else logger.info(line, 'tool call');
-      return result;
-    };
+    const finish = (result: ToolResult, outcome: string, error?: unknown) =>
+      finishCall(result, { logger, metrics: toolMetrics.get(name)!, span, tool: name, caller, outcome, upstreamStatus, started, error });
 
     const run = async (): Promise<ToolResult> => {
       const parsed = tool.schema.safeParse(args ?? {});
@@ -133,9 +140,10 @@ export function createRegistry({
         onStatus: (status) => {
           upstreamStatus = status;
         },
+        observer,
       });
       try {
-        const value = await tool.handler(parsed.data as never, {
+        const ctx = {
           api,
           files: files(caller, signal),
           get log() {
@@ -144,7 +152,9 @@ export function createRegistry({
           signal,
           caller,
           progress: progress ?? ignoreProgress,
-        });
+        };
+        // With tracing, the call's span is the active context: spans a tool makes itself nest under it.
+        const value = await (span ? span.run(() => tool.handler(parsed.data as never, ctx)) : tool.handler(parsed.data as never, ctx));
         if (tool.outputSchema) return finish(structuredResult(name, tool.outputSchema, value), 'OK');
         if (typeof value === 'string') return finish(textResult(value), 'OK');
         if (isResult(value)) return finish(value, value.isError === true ? 'TOOL_ERROR' : 'OK');
@@ -159,6 +169,7 @@ export function createRegistry({
     // Before any work: over a limit, the model is told to wait (src/limits).
     const admission = fairness.admit(callerKey(headers, caller, customAuthHeaders, clientAddress));
     if (!admission.ok) {
+      metrics.refused(admission.error.code === 'RATE_LIMITED' ? 'rate_limit' : 'in_flight');
       const failure = failureResult(admission.error);
       return finish(failure.result, failure.outcome);
     }

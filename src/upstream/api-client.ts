@@ -11,6 +11,7 @@ import {
 } from './errors';
 import { startDeadline } from './deadline';
 import { buildPath, buildQuery, compileBaseUrl } from './paths';
+import type { UpstreamExchange, UpstreamObserver } from './observer';
 import { isJson, readCapped, TOO_LARGE } from './read-body';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -64,6 +65,8 @@ export interface CallScope {
   signal: AbortSignal;
   /** Told the status of each upstream answer, for the per-call log line. */
   onStatus?: (status: number) => void;
+  /** Told of each request's start and end (logs, metrics, trace spans); see ./observer. */
+  observer?: UpstreamObserver;
 }
 
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
@@ -115,13 +118,14 @@ export function createUpstream({
 }: UpstreamSettings): Upstream {
   const base = compileBaseUrl(baseUrl);
 
-  async function send(call: CallScope, method: HttpMethod, template: string, options: ApiRequestOptions = {}) {
+  async function send(call: CallScope, method: HttpMethod, template: string, options: ApiRequestOptions = {}, exchange?: UpstreamExchange) {
     const info: UpstreamRequestInfo = { method, path: template };
     const url = base.resolve(call.tenantId) + buildPath(template, options.params) + buildQuery(options.query);
     const hasBody = options.body !== undefined;
     const headers: Record<string, string> = hasBody
       ? { ...call.headers, accept: 'application/json', 'content-type': 'application/json' }
       : { ...call.headers, accept: 'application/json' };
+    if (exchange?.traceHeaders) Object.assign(headers, exchange.traceHeaders);
 
     const deadline = startDeadline(timeoutMs, call.signal);
     try {
@@ -142,14 +146,18 @@ export function createUpstream({
       const { statusCode, headers: responseHeaders, body } = response;
       call.onStatus?.(statusCode);
       if (statusCode < 200 || statusCode > 299) {
+        exchange?.answered(statusCode, Number(responseHeaders['content-length'] ?? -1));
         await body.dump().catch(() => undefined); // frees the connection for reuse; the body is never shown
         throw new UpstreamHttpError(statusCode, info);
       }
 
       let text: string;
       try {
-        text = (await readCapped(body, Number(responseHeaders['content-length'] ?? Number.NaN), maxResponseBytes)).toString('utf8');
+        const bytes = await readCapped(body, Number(responseHeaders['content-length'] ?? Number.NaN), maxResponseBytes);
+        exchange?.answered(statusCode, bytes.length);
+        text = bytes.toString('utf8');
       } catch (error) {
+        exchange?.answered(statusCode, Number(responseHeaders['content-length'] ?? -1));
         if (error === TOO_LARGE) throw new UpstreamResponseError('too-large', info);
         throw mapTransportError(error, info, call.signal, deadline.expired);
       }
@@ -165,9 +173,22 @@ export function createUpstream({
     }
   }
 
+  /** `send`, telling the call's observer when the request starts and ends. */
+  async function observed(call: CallScope, method: HttpMethod, template: string, options?: ApiRequestOptions) {
+    const exchange = call.observer!.start(method, template);
+    try {
+      const value = await send(call, method, template, options, exchange);
+      exchange.end(undefined);
+      return value;
+    } catch (error) {
+      exchange.end(error);
+      throw error;
+    }
+  }
+
   return {
     dispatcher,
-    forCall: (call) => new ScopedApiClient(send, call),
+    forCall: (call) => new ScopedApiClient(call.observer ? observed : send, call),
     close: () => dispatcher.close(),
   };
 }

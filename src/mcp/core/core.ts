@@ -9,6 +9,7 @@
 // methods; they are here, and the SDK's own clients and the official conformance suite test them.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from '../../logger';
+import { noopMetrics, type Metrics } from '../../telemetry';
 import type { Registry } from '../../tools/registry';
 import {
   classify,
@@ -74,6 +75,8 @@ export interface CoreOptions {
   logger: Logger;
   /** Shown to the model by clients that support it (initialize and server/discover). */
   instructions?: string;
+  /** Counts calls of unknown tools (as tool="unknown"); no-op by default. */
+  metrics?: Metrics;
 }
 
 type Params = Record<string, unknown>;
@@ -97,7 +100,15 @@ function metaOf(params: Params): Params | undefined {
   return params._meta as Params | undefined; // classify() checked it is an object when present
 }
 
-export function createProtocolCore({ registry, info, logger, instructions }: CoreOptions): ProtocolCore {
+/** The MCP revision of a request, where known: its `_meta` (2026-07-28) or the MCP-Protocol-Version header. */
+function revisionOf(meta: Params | undefined, ctx: CoreContext): string | undefined {
+  const claimed = meta?.[META.protocolVersion];
+  if (typeof claimed === 'string') return claimed.slice(0, 40);
+  const header = ctx.headers['mcp-protocol-version'];
+  return typeof header === 'string' ? header.slice(0, 40) : undefined;
+}
+
+export function createProtocolCore({ registry, info, logger, instructions, metrics = noopMetrics }: CoreOptions): ProtocolCore {
   const listResult = Object.freeze({ tools: registry.descriptors });
   // 2026-07-28 results say they are complete and who answered; lists may be cached by the client (ttlMs 0:
   // not at all, since a fork may change its tools at any deploy).
@@ -136,10 +147,13 @@ export function createProtocolCore({ registry, info, logger, instructions }: Cor
     ['tools/list', (params) => (isStatelessEra(claimedVersion(params)) ? statelessListResult : listResult)],
     [
       'tools/call',
-      (params, ctx) => {
+      (params, ctx, id) => {
         const { name, args } = callParams(params);
         // Contract, Errors table: an unknown tool is a JSON-RPC error -32601, not a tool result.
-        if (!registry.has(name)) throw new JsonRpcError(JsonRpcErrorCode.MethodNotFound, `Unknown tool: ${name}`);
+        if (!registry.has(name)) {
+          metrics.unknownTool();
+          throw new JsonRpcError(JsonRpcErrorCode.MethodNotFound, `Unknown tool: ${name}`);
+        }
         const meta = metaOf(params);
         const token = meta?.progressToken;
         const notify = ctx.notify;
@@ -158,6 +172,8 @@ export function createProtocolCore({ registry, info, logger, instructions }: Cor
           clientAddress: ctx.clientAddress,
           progress,
           trace: traceContext(ctx.headers, meta),
+          rpcId: id,
+          protocolVersion: revisionOf(meta, ctx),
         });
       },
     ],

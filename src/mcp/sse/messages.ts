@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyError, readJsonBody } from '../../http/json-body';
 import { sendJson } from '../../http/send-json';
 import type { Logger } from '../../logger';
+import type { Metrics } from '../../telemetry';
 import { BusUnavailableError, type CallTracker, type Location, type SessionBus } from '../../sessions';
 import { classify, errorBody, idOf, JsonRpcErrorCode, type JsonRpcRequest, type ProtocolCore } from '../core';
 import { sessionTag } from '../../logging/session-tag';
@@ -22,6 +23,8 @@ export interface MessagesOptions {
   logger: Logger;
   /** True once shutdown began: new messages are refused with 503. */
   isDraining: () => boolean;
+  /** Counts bodies refused as too large (reason "size"). */
+  metrics: Metrics;
 }
 
 /** The sessionId query parameter: undefined when absent, null when given more than once. */
@@ -33,7 +36,7 @@ function sessionIdOf(url: string): string | undefined | null {
 }
 
 export function createMessagesHandler(options: MessagesOptions) {
-  const { core, bus, calls, maxBodyBytes, writeTimeoutMs, logger, isDraining, clientOf } = options;
+  const { core, bus, calls, maxBodyBytes, writeTimeoutMs, logger, isDraining, clientOf, metrics } = options;
 
   /** Runs a request of a session here and delivers its answer to the session's stream. */
   function runForSession(sessionId: string, message: JsonRpcRequest, req: IncomingMessage): void {
@@ -87,6 +90,7 @@ export function createMessagesHandler(options: MessagesOptions) {
       body = await readJsonBody(req, maxBodyBytes);
     } catch (error) {
       if (!(error instanceof BodyError)) throw error;
+      if (error.kind === 'too-large') metrics.refused('size');
       const code = error.kind === 'parse' ? JsonRpcErrorCode.ParseError : JsonRpcErrorCode.InvalidRequest;
       return sendJson(res, error.status, errorBody(code, error.message));
     }

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '../../http/send-json';
 import type { Logger } from '../../logger';
+import type { Metrics } from '../../telemetry';
 import { errorBody, JsonRpcErrorCode } from '../core';
 import type { StreamRegistry } from './streams';
 
@@ -12,15 +13,18 @@ export interface OpenStreamOptions {
   isDraining: () => boolean;
   /** The client's address as the door resolved it (X-Forwarded-For from trusted proxies only). */
   clientOf: (req: IncomingMessage) => string;
+  /** Counts refused streams (reason "capacity"). */
+  metrics: Metrics;
 }
 
-export function createOpenStreamHandler({ streams, logger, isDraining, clientOf }: OpenStreamOptions) {
+export function createOpenStreamHandler({ streams, logger, isDraining, clientOf, metrics }: OpenStreamOptions) {
   return function openStream(req: IncomingMessage, res: ServerResponse): void {
     if (isDraining()) {
       return sendJson(res, 503, errorBody(JsonRpcErrorCode.ServerUnavailable, 'Server is shutting down; reconnect shortly'), { 'Retry-After': '5' });
     }
     const opened = streams.open(req, res, clientOf(req));
     if (opened.ok) return;
+    metrics.refused('capacity');
     if (opened.reason === 'capacity') {
       logger.warn({ streams: streams.size }, 'MAX_SESSIONS reached: refusing a new stream');
       return sendJson(res, 503, errorBody(JsonRpcErrorCode.ServerUnavailable, 'Too many open sessions; retry shortly'), { 'Retry-After': '5' });

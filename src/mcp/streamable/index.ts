@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyError, readJsonBody } from '../../http/json-body';
 import { sendJson } from '../../http/send-json';
 import type { Logger } from '../../logger';
+import type { Metrics } from '../../telemetry';
 import type { CallTracker } from '../../sessions';
 import { errorBody, JsonRpcErrorCode, type JsonRpcResponse, type ProtocolCore } from '../core';
 import { edge } from './edge';
@@ -21,6 +22,8 @@ export interface StreamableLaneOptions {
   writeTimeoutMs: number;
   logger: Logger;
   isDraining: () => boolean;
+  /** Counts bodies refused as too large (reason "size"). */
+  metrics: Metrics;
 }
 
 /** Accept must allow JSON or an event stream (a missing Accept allows anything). */
@@ -37,7 +40,7 @@ function statusOf(answer: JsonRpcResponse): number {
   return 'error' in answer && answer.error.code === JsonRpcErrorCode.UnsupportedProtocolVersion ? 400 : 200;
 }
 
-export function createStreamableLane({ core, clientOf, calls, maxBodyBytes, writeTimeoutMs, logger, isDraining }: StreamableLaneOptions) {
+export function createStreamableLane({ core, clientOf, calls, maxBodyBytes, writeTimeoutMs, logger, isDraining, metrics }: StreamableLaneOptions) {
   async function post(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (isDraining()) {
       req.resume();
@@ -53,6 +56,7 @@ export function createStreamableLane({ core, clientOf, calls, maxBodyBytes, writ
       body = await readJsonBody(req, maxBodyBytes);
     } catch (error) {
       if (!(error instanceof BodyError)) throw error;
+      if (error.kind === 'too-large') metrics.refused('size');
       const code = error.kind === 'parse' ? JsonRpcErrorCode.ParseError : JsonRpcErrorCode.InvalidRequest;
       return sendJson(res, error.status, errorBody(code, error.message));
     }

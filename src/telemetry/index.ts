@@ -1,0 +1,55 @@
+// Metrics and traces (issue 11): createTelemetry builds what the configuration turns on, loading
+// prom-client and the OpenTelemetry SDK only then; everything else gets the no-ops.
+import type { Logger } from '../logger';
+import { createMetricsServer, type MetricsServer } from './metrics-server';
+import { createPrometheusMetrics } from './prometheus';
+import { noopMetrics, noopTelemetry, type Telemetry } from './telemetry';
+import { createTracing } from './tracing';
+
+export * from './outcomes';
+export * from './telemetry';
+
+export interface TelemetrySettings {
+  /** METRICS_PORT / METRICS_HOST; undefined: no metrics. */
+  metrics: { readonly port: number; readonly host: string } | undefined;
+  /** From the OTEL_* variables; undefined: no tracing. */
+  tracing: { readonly url: string; readonly serviceName: string | undefined } | undefined;
+}
+
+export interface TelemetryContext {
+  logger: Logger;
+  /** Default service.name and service.version of the spans. */
+  service: { name: string; version: string };
+  customerApiUrl: string;
+}
+
+export function createTelemetry(settings: TelemetrySettings, { logger, service, customerApiUrl }: TelemetryContext): Telemetry {
+  if (settings.metrics === undefined && settings.tracing === undefined) return noopTelemetry;
+  const metrics = settings.metrics ? createPrometheusMetrics() : noopMetrics;
+  const tracing = settings.tracing
+    ? createTracing({
+        url: settings.tracing.url,
+        serviceName: settings.tracing.serviceName ?? service.name,
+        serviceVersion: service.version,
+        customerApiUrl,
+      })
+    : undefined;
+  const server: MetricsServer | undefined = settings.metrics
+    ? createMetricsServer(metrics, settings.metrics.port, settings.metrics.host, logger)
+    : undefined;
+  let closing: Promise<void> | undefined;
+  return {
+    metrics,
+    tracing,
+    async listen() {
+      if (!server) return undefined;
+      const url = await server.listen();
+      logger.info({ url: `${url}/metrics` }, 'metrics listening');
+      return url;
+    },
+    close() {
+      closing ??= Promise.all([server?.close(), tracing?.shutdown()]).then(() => undefined);
+      return closing;
+    },
+  };
+}

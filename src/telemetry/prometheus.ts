@@ -1,0 +1,113 @@
+// Metrics with prom-client, loaded only when METRICS_PORT is set. Names follow Prometheus conventions
+// (base units, _total for counters); label values come from the bounded sets in ./outcomes and from the
+// registry's own tool names, never from a request.
+import type * as Prom from 'prom-client';
+import { CALL_OUTCOMES, REFUSAL_REASONS, STATUS_CLASSES, type CallOutcome, type RefusalReason, type StatusClass } from './outcomes';
+import type { Metrics, ToolMetrics } from './telemetry';
+
+/** Seconds. Tool calls wait on an API: from a fast lookup (5 ms) to the 10 s upstream deadline and beyond. */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+export const UNKNOWN_TOOL = 'unknown';
+
+type Children<K extends string, T> = Record<K, T>;
+
+function childrenOf<K extends string, T>(keys: readonly K[], make: (key: K) => T): Children<K, T> {
+  const out = {} as Children<K, T>;
+  for (const key of keys) out[key] = make(key);
+  return out;
+}
+
+export function createPrometheusMetrics(): Metrics {
+  // Required here, not imported at the top: a server without METRICS_PORT never loads prom-client.
+  const prom = require('prom-client') as typeof Prom; // eslint-disable-line @typescript-eslint/no-require-imports
+  const registry = new prom.Registry();
+  prom.collectDefaultMetrics({ register: registry });
+
+  const calls = new prom.Counter({
+    name: 'mcp_tool_calls_total',
+    help: 'Tool calls by tool and outcome (ok, tool_error, upstream_5xx, upstream_timeout, internal, ...).',
+    labelNames: ['tool', 'outcome'] as const,
+    registers: [registry],
+  });
+  const callSeconds = new prom.Histogram({
+    name: 'mcp_tool_call_duration_seconds',
+    help: 'Duration of tool calls, from the arguments check to the result, by tool.',
+    labelNames: ['tool'] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  const upstreamSeconds = new prom.Histogram({
+    name: 'mcp_upstream_request_duration_seconds',
+    help: 'Duration of requests to the customer API, until the body is read or the request fails, by tool.',
+    labelNames: ['tool'] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  const upstreamAnswers = new prom.Counter({
+    name: 'mcp_upstream_responses_total',
+    help: 'Answers of the customer API by tool and class: 2xx, 3xx, 4xx, 5xx, timeout, network (no answer).',
+    labelNames: ['tool', 'class'] as const,
+    registers: [registry],
+  });
+  const refusals = new prom.Counter({
+    name: 'mcp_refused_requests_total',
+    help: 'Requests refused by reason: auth, host, origin, rate_limit, in_flight, size, capacity.',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  const refusedBy = childrenOf(REFUSAL_REASONS, (reason) => refusals.labels(reason));
+  for (const reason of REFUSAL_REASONS) refusedBy[reason].inc(0); // every reason present from the first scrape
+
+  const tools = new Map<string, ToolMetrics>();
+  function forTool(tool: string): ToolMetrics {
+    const existing = tools.get(tool);
+    if (existing) return existing;
+    const byOutcome: Children<CallOutcome, Prom.Counter.Internal> = childrenOf(CALL_OUTCOMES, (outcome) => calls.labels(tool, outcome));
+    const byClass: Children<StatusClass, Prom.Counter.Internal> = childrenOf(STATUS_CLASSES, (cls) => upstreamAnswers.labels(tool, cls));
+    const duration = callSeconds.labels(tool);
+    const upstream = upstreamSeconds.labels(tool);
+    // Every series of a registered tool exists from the first scrape, at 0: rate() and alerts see a
+    // failure's first occurrence instead of a series appearing out of nowhere.
+    for (const outcome of CALL_OUTCOMES) byOutcome[outcome].inc(0);
+    for (const cls of STATUS_CLASSES) byClass[cls].inc(0);
+    callSeconds.zero({ tool });
+    upstreamSeconds.zero({ tool });
+    const metrics: ToolMetrics = {
+      called(outcome, seconds) {
+        byOutcome[outcome].inc();
+        duration.observe(seconds);
+      },
+      upstream(status, seconds) {
+        byClass[status].inc();
+        upstream.observe(seconds);
+      },
+    };
+    tools.set(tool, metrics);
+    return metrics;
+  }
+  const unknown = forTool(UNKNOWN_TOOL);
+
+  return {
+    enabled: true,
+    forTool,
+    unknownTool: () => unknown.called('unknown_tool', 0),
+    refused: (reason: RefusalReason) => refusedBy[reason].inc(),
+    gauge(name, help, read) {
+      new prom.Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read());
+        },
+      });
+    },
+    counter(name, help) {
+      return new prom.Counter({ name, help, registers: [registry] });
+    },
+    async scrape() {
+      return { contentType: registry.contentType, body: await registry.metrics() };
+    },
+  };
+}
