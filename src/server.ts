@@ -90,6 +90,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   const streams = new StreamRegistry(bus, config.streams, (id) => `${config.publicBasePath}/messages?sessionId=${id}`, logger);
   metrics.gauge('mcp_sse_streams_open', 'SSE streams this process holds.', () => streams.size);
   metrics.gauge('mcp_calls_in_flight', 'Tool calls and other requests running in this process.', () => calls.size);
+  bus.instrument?.(metrics);
   let draining = false;
   const isDraining = () => draining;
   const sse = createSseLane({

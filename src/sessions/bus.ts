@@ -3,6 +3,7 @@
 // stream closed) travel between processes, never credentials. Implementations: memory (one process, the
 // default), cluster (WORKERS>1 without Redis), Redis (REDIS_URL, replicas).
 import type { RequestId } from '../mcp/core/jsonrpc';
+import type { Metrics } from '../telemetry';
 
 /** Where the stream of a session is held. */
 export type Location = 'here' | 'elsewhere' | 'gone';
@@ -32,6 +33,8 @@ export interface SessionBus {
    * only then, so a stream opened at startup is registered at once. Optional: memory needs nothing.
    */
   ready?(timeoutMs?: number): Promise<void>;
+  /** Registers the bus's own figures (routed answers, failures…) with the metrics; optional. */
+  instrument?(metrics: Metrics): void;
   /** Stops routing; resolves once connections are closed. */
   close(): Promise<void>;
 }

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from '../../logger';
 import type { RequestId } from '../../mcp/core/jsonrpc';
 import { BusUnavailableError, type Location, type SessionBus, type StreamSink } from '../bus';
+import type { Metrics } from '../../telemetry';
 import type { CallTracker } from '../calls';
 import type { RedisConnections } from './connections';
 import { parseControl, parseDelivery, redisNames, ROUTE_SCRIPT, type Control, type RedisNames } from './wire';
@@ -29,6 +30,8 @@ const SEEN_MAX = 10_000;
 
 type RouteCommand = (key: string, inboxPrefix: string, payload: string) => Promise<number>;
 
+const NO_COUNT: { inc(by?: number): void } = { inc: () => undefined };
+
 export class RedisBus implements SessionBus {
   /** This process in the registry: pid for people reading Redis, random bytes so restarts never collide. */
   readonly processId = `${process.pid}.${randomBytes(6).toString('hex')}`;
@@ -41,6 +44,8 @@ export class RedisBus implements SessionBus {
   private readonly timer: NodeJS.Timeout;
   private readonly route: RouteCommand;
   private closed = false;
+  /** Counted for /metrics once instrument() is called; no-ops until then. */
+  private counts = { routed: NO_COUNT, received: NO_COUNT, controls: NO_COUNT, failures: NO_COUNT };
 
   constructor(private readonly options: RedisBusOptions) {
     const { connections, prefix, refreshMs } = options;
@@ -55,6 +60,17 @@ export class RedisBus implements SessionBus {
     // After an outage (or a Redis restart that lost every key) this process registers its sessions again.
     for (const connection of [connections.commands, connections.subscriber]) connection.on('ready', () => this.refresh());
     this.timer = setInterval(() => this.refresh(), refreshMs).unref();
+  }
+
+  instrument(metrics: Metrics): void {
+    this.counts = {
+      routed: metrics.counter('mcp_bus_answers_routed_total', 'Answers and notifications published to the replica holding the stream.'),
+      received: metrics.counter('mcp_bus_answers_received_total', 'Answers received from other replicas for streams held here.'),
+      controls: metrics.counter('mcp_bus_controls_published_total', 'Cancel and stream-closed messages published to every replica.'),
+      failures: metrics.counter('mcp_bus_redis_failures_total', 'Redis commands that failed (the bus refuses or drops instead of queueing).'),
+    };
+    metrics.gauge('mcp_bus_redis_up', '1 while both Redis connections are ready, else 0.', () => (this.options.connections.ready ? 1 : 0));
+    metrics.gauge('mcp_bus_sessions_held', 'Sessions whose stream this replica holds and keeps registered in Redis.', () => this.sinks.size);
   }
 
   attach(sessionId: string, sink: StreamSink): void {
@@ -85,6 +101,7 @@ export class RedisBus implements SessionBus {
     const sink = this.sinks.get(sessionId);
     if (sink) return sink(message);
     const payload = JSON.stringify({ s: sessionId, m: message });
+    this.counts.routed.inc();
     this.route(this.names.session(sessionId), this.names.inboxPrefix, payload).then(
       (receivers) => {
         if (receivers <= 0) this.options.logger.debug({ receivers }, 'answer for a session whose stream is gone: dropped');
@@ -166,13 +183,16 @@ export class RedisBus implements SessionBus {
   }
 
   private publishControl(control: Control): void {
+    this.counts.controls.inc();
     this.options.connections.commands.publish(this.names.control, JSON.stringify(control)).catch((error: Error) => this.failed('control', error));
   }
 
   private receive(channel: string, text: string): void {
     if (channel === this.inbox) {
       const delivery = parseDelivery(text);
-      if (delivery) this.sinks.get(delivery.s)?.(delivery.m);
+      if (!delivery) return;
+      this.counts.received.inc();
+      this.sinks.get(delivery.s)?.(delivery.m);
       return;
     }
     const control = channel === this.names.control ? parseControl(text) : undefined;
@@ -184,6 +204,7 @@ export class RedisBus implements SessionBus {
 
   /** Redis being down is reported once by the connections and by /health; each failure is only debug. */
   private failed(what: string, error: Error): void {
+    this.counts.failures.inc();
     if (!this.closed) this.options.logger.debug({ err: error.message, what }, 'redis command failed');
   }
 }
