@@ -17,7 +17,9 @@ beforeAll(async () => {
   const base = { REDIS_URL: SHARED_REDIS_URL, REDIS_PREFIX: prefix, CUSTOMER_API_URL: api.url };
   const ports = [await freePort(), await freePort()];
   metricsUrl.push(...ports.map((port) => `http://127.0.0.1:${port}/metrics`));
-  [holder, router] = await Promise.all(ports.map((port) => startReplica({ ...base, METRICS_PORT: String(port) })));
+  const started = await Promise.all(ports.map((port) => startReplica({ ...base, METRICS_PORT: String(port) })));
+  holder = started[0]!;
+  router = started[1]!;
 });
 
 afterAll(async () => {
