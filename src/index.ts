@@ -1,24 +1,29 @@
-// Entry point: configuration → logger → (example API in development) → tool server → listen → shutdown on signal.
+// Entry point: .env and configuration → logger → (example API in development) → tool server → listen → shutdown on signal.
 import { tools } from '../tools';
 import { name, version } from '../package.json';
 import { startExampleApi } from '../example-api';
 import { ConfigError, loadConfig, type Config } from './config';
+import { readEnvFile, withEnvFile, type EnvFile } from './env-file';
 import { createLogger } from './logger';
 import { createToolServer } from './server';
 
-function configOrExit(): Config {
+function configOrExit(envFile: EnvFile): Config {
   try {
-    return loadConfig();
+    return loadConfig(withEnvFile(process.env, envFile));
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${error.message}\n`);
+    const source = envFile.path === undefined ? 'the environment (no .env file)' : `the environment and ${envFile.path}`;
+    process.stderr.write(`${error.message}\n(settings read from ${source})\n`);
     return process.exit(1);
   }
 }
 
 async function main(): Promise<void> {
-  const config = configOrExit();
+  const envFile = readEnvFile();
+  const config = configOrExit(envFile);
   const logger = createLogger({ level: config.logLevel, secretHeaders: config.customAuthHeaders });
+  if (envFile.path === undefined) logger.info('no .env file: settings from the environment only');
+  else logger.info({ envFile: envFile.path }, 'settings read from .env; variables set in the environment win');
 
   let customerApiUrl = config.customerApiUrl;
   let stopExampleApi: (() => Promise<void>) | undefined;
