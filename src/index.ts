@@ -1,7 +1,8 @@
 // Entry point: .env and configuration → logger → (example API in development) → tool server → listen → shutdown on signal.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { tools } from '../tools';
 import { name, version } from '../package.json';
-import { startExampleApi } from '../example-api';
 import { ConfigError, loadConfig, type Config } from './config';
 import { readEnvFile, withEnvFile, type EnvFile } from './env-file';
 import { createLogger } from './logger';
@@ -18,6 +19,15 @@ function configOrExit(envFile: EnvFile): Config {
   }
 }
 
+/** The bundled example API, if this copy still has it: src/ never imports example-api/ statically, so a fork deletes it. */
+async function startEmbeddedExampleApi(): Promise<{ url: string; close(): Promise<void> } | undefined> {
+  const folder = join(__dirname, '..', 'example-api'); // beside src/, in the sources and in dist/ alike
+  if (!existsSync(folder)) return undefined;
+  // A specifier in a variable: the type checker does not follow it, so the project compiles without the folder.
+  const { startExampleApi } = (await import(folder)) as { startExampleApi(): Promise<{ url: string; close(): Promise<void> }> };
+  return startExampleApi();
+}
+
 async function main(): Promise<void> {
   const envFile = readEnvFile();
   const config = configOrExit(envFile);
@@ -29,7 +39,11 @@ async function main(): Promise<void> {
   let stopExampleApi: (() => Promise<void>) | undefined;
   if (customerApiUrl === undefined) {
     // Development only (loadConfig refuses this in production): serve the bundled example API.
-    const exampleApi = await startExampleApi();
+    const exampleApi = await startEmbeddedExampleApi();
+    if (exampleApi === undefined) {
+      process.stderr.write('Invalid configuration:\n  - CUSTOMER_API_URL: is required (the example API in example-api/ is not part of this copy)\n');
+      return process.exit(1);
+    }
     customerApiUrl = exampleApi.url;
     stopExampleApi = exampleApi.close;
     logger.info({ customerApiUrl }, 'CUSTOMER_API_URL is not set: started the bundled example customer API');

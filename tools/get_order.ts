@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../src/tools';
 import { UpstreamHttpError } from '../src/upstream/errors';
-import type { Order } from '../example-api/data';
+import type { Order } from './types';
 
 export default defineTool({
   name: 'get_order',
