@@ -2,6 +2,7 @@
 // Forkers add their own settings to `settingsSchema` and document each in .env.example.
 import { z } from 'zod';
 import { scopedKeySchema } from './hub/keys';
+import { DEFAULT_API_NAME } from './tools/api-name';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -40,6 +41,13 @@ const settingsSchema = z.object({
     .url('must be an absolute http(s) URL')
     .refine((url) => /^https?:\/\//i.test(url), 'must start with http:// or https://')
     .optional(),
+  CUSTOMER_API_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .regex(/^[^\u0000-\u001f]+$/, 'must be one line of text')
+    .default(DEFAULT_API_NAME),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   PUBLIC_BASE_PATH: z
     .string()
@@ -72,6 +80,8 @@ export interface Config {
   readonly host: string;
   /** Undefined only outside production: the entry point then starts the bundled example API. */
   readonly customerApiUrl: string | undefined;
+  /** How error sentences name the customer's API ("The billing system did not answer in time…"). */
+  readonly customerApiName: string;
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly publicBasePath: string;
   readonly sseKeepAliveMs: number;
@@ -130,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: s.PORT,
     host: s.HOST,
     customerApiUrl: s.CUSTOMER_API_URL,
+    customerApiName: s.CUSTOMER_API_NAME,
     logLevel: s.LOG_LEVEL,
     publicBasePath: s.PUBLIC_BASE_PATH,
     sseKeepAliveMs: s.SSE_KEEPALIVE_MS,

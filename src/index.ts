@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { readEnvFile, withEnvFile, type EnvFile } from './env-file';
 import { createLogger } from './logger';
 import { createToolServer } from './server';
+import { withApiName } from './tools';
 
 function configOrExit(envFile: EnvFile): Config {
   try {
@@ -53,7 +54,7 @@ async function main(): Promise<void> {
     config,
     customerApiUrl,
     logger,
-    tools,
+    tools: withApiName(tools, config.customerApiName),
     info: { name, version },
   });
   const url = await server.listen();

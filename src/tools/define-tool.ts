@@ -1,6 +1,7 @@
 // `defineTool` is the whole public surface for writing a tool: a name, a description for the model,
 // a zod input shape (describe every field), and a handler that returns text or a result.
 import { z } from 'zod';
+import { namingHandler } from './api-name';
 import type { ToolContext } from './context';
 import type { ToolResult } from './results';
 
@@ -19,6 +20,11 @@ export interface ToolSpec<Shape extends z.ZodRawShape> {
   description: string;
   input: Shape;
   annotations?: ToolAnnotations;
+  /**
+   * How error sentences name the API this tool calls, e.g. "the billing system" (default: CUSTOMER_API_NAME).
+   * Set it when this tool's calls reach a system users know by another name.
+   */
+  apiName?: string;
   /** Return a string for a plain text answer, or a full result (see textResult/errorResult). */
   handler(input: z.output<z.ZodObject<Shape>>, ctx: ToolContext): Promise<string | ToolResult> | string | ToolResult;
 }
@@ -43,6 +49,7 @@ export function defineTool<Shape extends z.ZodRawShape>(spec: ToolSpec<Shape>): 
     throw new TypeError(`Tool name "${spec.name}" must be 1-64 letters, digits, "_" or "-"`);
   }
   if (spec.description.trim() === '') throw new TypeError(`Tool "${spec.name}" needs a description for the model`);
+  if (spec.apiName !== undefined && spec.apiName.trim() === '') throw new TypeError(`Tool "${spec.name}" has an empty apiName`);
   const schema = z.object(spec.input);
   // `io: 'input'` describes what the caller may send: fields with defaults are optional.
   const { $schema: _dialect, ...inputSchema } = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
@@ -55,6 +62,6 @@ export function defineTool<Shape extends z.ZodRawShape>(spec: ToolSpec<Shape>): 
       ...(spec.annotations ? { annotations: spec.annotations } : {}),
     },
     schema,
-    handler: spec.handler as Tool['handler'],
+    handler: spec.apiName === undefined ? (spec.handler as Tool['handler']) : namingHandler(spec.handler as Tool['handler'], spec.apiName),
   });
 }
