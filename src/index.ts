@@ -57,10 +57,6 @@ async function main(): Promise<void> {
     tools: withApiName(tools, config.customerApiName),
     info: { name, version },
   });
-  const url = await server.listen();
-  logger.info({ url, tools: tools.map((tool) => tool.name), customerApiUrl }, 'tool server listening');
-  logger.flush();
-
   let signalled = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (signalled) {
@@ -80,8 +76,13 @@ async function main(): Promise<void> {
       logger.flush(() => process.exit(1));
     }
   };
+  // Before listening: whoever sees the "listening" line may signal at once.
   process.on('SIGTERM', (signal) => void stop(signal));
   process.on('SIGINT', (signal) => void stop(signal));
+
+  const url = await server.listen();
+  logger.info({ url, tools: tools.map((tool) => tool.name), customerApiUrl }, 'tool server listening');
+  logger.flush();
 }
 
 main().catch((error: unknown) => {

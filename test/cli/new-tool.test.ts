@@ -37,7 +37,7 @@ describe('npm run new-tool', () => {
     const jest = await copy.jest('tools/(get_thing|list_things|create_thing|replace_part|patch_thing|delete)\\.test\\.ts');
     expect(jest.output).toMatch(/Test Suites: 6 passed, 6 total/);
     expect(jest.code).toBe(0);
-  });
+  }, 90_000);
 
   it.each([
     [{ name: 'get_order' }, 'tools/get_order.ts already exists'],

@@ -59,8 +59,10 @@ describe('npm run openapi, in a copy of the project', () => {
 
     const typecheck = await copy.typecheckTools();
     expect(typecheck.output).toBe('');
-    const jest = await copy.jest(`tools/(${written.join('|')})\\.test\\.ts`);
-    expect(jest.output).toMatch(/Test Suites: 12 passed, 12 total/);
+    // Every file type-checked above; the tests of one of each shape run (path, array query, body, 3.1 body and path, DELETE).
+    const shapes = ['show_pet_by_id', 'find_pets', 'add_pet', 'update_special_event', 'delete_special_event'];
+    const jest = await copy.jest(`tools/(${shapes.join('|')})\\.test\\.ts`);
+    expect(jest.output).toMatch(/Test Suites: 5 passed, 5 total/);
     expect(jest.code).toBe(0);
   }, 90_000);
 

@@ -64,5 +64,5 @@ describe('README, Adding a tool', () => {
     });
     expect(jest.output).toMatch(/Tests: +5 passed, 5 total/);
     expect(jest.code).toBe(0);
-  });
+  }, 90_000);
 });
