@@ -158,7 +158,17 @@ async function main(): Promise<number> {
   const started = Date.now();
   const machine = machineInfo();
   const api = await startServer('stand-in API', SCRIPTS.api);
-  const env = { CUSTOMER_API_URL: api.url, LOG_LEVEL: 'info', NODE_ENV: 'production' };
+  // One synthetic user makes every call: the per-user limits stay on (their cost is measured) but high enough never to refuse.
+  const env = {
+    CUSTOMER_API_URL: api.url,
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
+    // Production requires caller authentication: the loopback network, so the door's check is in the cost measured.
+    CALLER_NETWORKS: '127.0.0.0/8',
+    USER_MAX_IN_FLIGHT: '100000',
+    USER_CALLS_PER_MINUTE: '1000000000',
+    USER_CALL_BURST: '100000',
+  };
   const scripts = { ours: s.oursScript, baseline: SCRIPTS.baseline };
   const servers = {
     ours: await startServer('ours', scripts.ours, env),

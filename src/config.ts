@@ -1,6 +1,8 @@
 // The only reader of process.env: every setting is declared, defaulted and validated here, once, at startup.
 // Forkers add their own settings to `settingsSchema` and document each in .env.example.
 import { z } from 'zod';
+import { isOriginList } from './door/hosts';
+import { isNetworkList } from './door/networks';
 import { scopedKeySchema } from './hub/keys';
 import { DEFAULT_API_NAME } from './tools/api-name';
 
@@ -32,10 +34,28 @@ const headerList = z
 
 const scopedKey = scopedKeySchema.optional();
 
+/** A comma-separated list, trimmed, empty items dropped. */
+const list = z.string().transform((value) => value.split(',').map((item) => item.trim()).filter((item) => item !== ''));
+
+/** `*` (anything) or a list; a `*` mixed with names is refused, since it would make the names meaningless. */
+const listOrAny = list.refine((items) => !items.includes('*') || items.length === 1, 'use * alone, or a list without *');
+
+/** CIDRs or single addresses, IPv4 and IPv6. */
+const networks = list.refine(isNetworkList, 'must be IPv4/IPv6 addresses or CIDRs, comma-separated (e.g. 10.0.0.0/8, fd00::/8)');
+
+/** Names the hub's secret header may not take: a credential forwarded upstream or a header the hub sets itself. */
+const NOT_A_SECRET_HEADER = new Set([...NEVER_FORWARDED, ...DEFAULT_CUSTOM_AUTH_HEADERS]);
+
+/** Hosts that only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
+}
+
 const settingsSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Default chosen in loadConfig: loopback outside production (see there).
+  HOST: z.string().min(1).optional(),
   CUSTOMER_API_URL: z
     .string()
     .url('must be an absolute http(s) URL')
@@ -56,6 +76,11 @@ const settingsSchema = z.object({
   SSE_KEEPALIVE_MS: int(1000, 15_000),
   MAX_BODY_BYTES: int(1024, 1_048_576),
   MAX_SESSIONS: int(1, 10_000),
+  MAX_STREAMS_PER_CLIENT: int(1, 2_500),
+  SSE_IDLE_TIMEOUT_MS: int(0, 1_800_000),
+  SSE_MAX_BUFFERED_BYTES: int(65_536, 8_388_608),
+  SSE_MAX_TOTAL_BUFFERED_BYTES: int(1_048_576, 268_435_456),
+  WRITE_TIMEOUT_MS: int(1000, 30_000),
   UPSTREAM_TIMEOUT_MS: int(100, 10_000),
   UPSTREAM_MAX_RESPONSE_BYTES: int(1024, 5_242_880),
   UPSTREAM_CONNECTIONS: int(1, 128),
@@ -72,6 +97,24 @@ const settingsSchema = z.object({
   HUB_FILES_WRITE_KEY: scopedKey,
   HUB_KNOWLEDGE_KEY: scopedKey,
   HUB_EMBED_KEY: z.string().min(1).optional(),
+  // Who may call (src/door; issue 7).
+  CALLER_AUTH: z.enum(['on', 'off']).default('on'),
+  HUB_SECRET_HEADER: z
+    .string()
+    .default('x-hub-secret')
+    .transform((name) => name.trim().toLowerCase())
+    .pipe(z.string().regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, 'not a valid header name'))
+    .refine((name) => !NOT_A_SECRET_HEADER.has(name) && !name.startsWith('x-user-'), 'may not be a header forwarded to your API or set by the hub for the user (credentials, X-User-*, X-Session-Id, X-Tenant-Id, X-Request-Id)'),
+  // The values are never echoed in problems: zod's messages below do not include them.
+  HUB_SECRETS: list.refine((secrets) => secrets.every((secret) => secret.length >= 16), 'each secret must be at least 16 characters (use 32 random bytes, e.g. `openssl rand -hex 32`)').optional(),
+  CALLER_NETWORKS: networks.optional(),
+  TRUSTED_PROXIES: networks.optional(),
+  ALLOWED_HOSTS: listOrAny.optional(),
+  ALLOWED_ORIGINS: listOrAny.refine(isOriginList, 'must be origins like https://app.example.com (optionally with a port), null, or *').optional(),
+  // Fair sharing (src/limits).
+  USER_MAX_IN_FLIGHT: int(0, 16),
+  USER_CALLS_PER_MINUTE: int(0, 300),
+  USER_CALL_BURST: int(1, 60),
 });
 
 export interface Config {
@@ -88,6 +131,17 @@ export interface Config {
   readonly maxBodyBytes: number;
   /** Open SSE streams at most; GET /sse beyond it answers 503. */
   readonly maxSessions: number;
+  /** Limits on the SSE streams this process holds (see src/mcp/sse/streams.ts). */
+  readonly streams: {
+    readonly maxStreams: number;
+    readonly maxStreamsPerClient: number;
+    readonly maxBufferedBytes: number;
+    readonly maxTotalBufferedBytes: number;
+    readonly keepAliveMs: number;
+    readonly idleTimeoutMs: number;
+  };
+  /** A direct answer not taken by its reader within this time is dropped and its socket destroyed. */
+  readonly writeTimeoutMs: number;
   readonly upstream: {
     readonly timeoutMs: number;
     readonly maxResponseBytes: number;
@@ -105,7 +159,34 @@ export interface Config {
     readonly knowledgeKey: string | undefined;
     readonly embedKey: string | undefined;
   };
+  /** Who may call; see src/door. */
+  readonly door: DoorSettings;
+  /** Per-user fair sharing of tool calls; see src/limits. 0 turns a limit off. */
+  readonly limits: {
+    readonly maxInFlight: number;
+    readonly callsPerMinute: number;
+    readonly burst: number;
+  };
 }
+
+export interface DoorSettings {
+  /** Lower-case host names accepted in Host (any port), or '*'. */
+  readonly allowedHosts: readonly string[] | '*';
+  /** Origins accepted in Origin (`scheme://host`, any port, or `scheme://host:port`), or '*'. An absent Origin passes. */
+  readonly allowedOrigins: readonly string[] | '*';
+  /** 'off': no caller authentication at all (production logs a warning at every start). */
+  readonly callerAuth: 'on' | 'off';
+  readonly secretHeader: string;
+  /** Accepted shared secrets; several at once while rotating. Empty: no secret required. */
+  readonly secrets: readonly string[];
+  /** Caller networks (CIDRs). Empty: any address. */
+  readonly callerNetworks: readonly string[];
+  /** Proxies whose X-Forwarded-For is believed. */
+  readonly trustedProxies: readonly string[];
+}
+
+const LOCAL_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+const LOCAL_ORIGINS = LOCAL_NAMES.flatMap((name) => [`http://${name}`, `https://${name}`]);
 
 /** Thrown at startup with every problem found, one per line, so a deploy is fixed in one go. */
 export class ConfigError extends Error {
@@ -132,13 +213,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const set = keys.filter((key) => parsed.data[key] !== undefined);
     if (set.length > 0) problems.push(`HUB_URL: is required when ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set`);
   }
+  if (parsed.success) problems.push(...doorProblems(parsed.data));
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
   const s = parsed.data;
+  const production = s.NODE_ENV === 'production';
+  // Outside production nothing authenticates callers by default, so the server listens on loopback only
+  // (set HOST=0.0.0.0 to reach it from a container's host). Production listens on every interface.
+  const host = s.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
+  // loadConfig refused production without ALLOWED_HOSTS unless HOST is loopback.
+  const localOnly = !production || isLoopbackHost(host);
   return Object.freeze({
     env: s.NODE_ENV,
     port: s.PORT,
-    host: s.HOST,
+    host,
     customerApiUrl: s.CUSTOMER_API_URL,
     customerApiName: s.CUSTOMER_API_NAME,
     logLevel: s.LOG_LEVEL,
@@ -146,6 +234,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sseKeepAliveMs: s.SSE_KEEPALIVE_MS,
     maxBodyBytes: s.MAX_BODY_BYTES,
     maxSessions: s.MAX_SESSIONS,
+    streams: Object.freeze({
+      maxStreams: s.MAX_SESSIONS,
+      maxStreamsPerClient: Math.min(s.MAX_STREAMS_PER_CLIENT, s.MAX_SESSIONS),
+      maxBufferedBytes: s.SSE_MAX_BUFFERED_BYTES,
+      maxTotalBufferedBytes: s.SSE_MAX_TOTAL_BUFFERED_BYTES,
+      keepAliveMs: s.SSE_KEEPALIVE_MS,
+      idleTimeoutMs: s.SSE_IDLE_TIMEOUT_MS,
+    }),
+    writeTimeoutMs: s.WRITE_TIMEOUT_MS,
     upstream: Object.freeze({
       timeoutMs: s.UPSTREAM_TIMEOUT_MS,
       maxResponseBytes: s.UPSTREAM_MAX_RESPONSE_BYTES,
@@ -162,5 +259,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       knowledgeKey: s.HUB_KNOWLEDGE_KEY,
       embedKey: s.HUB_EMBED_KEY,
     }),
+    door: Object.freeze({
+      allowedHosts: frozenList(s.ALLOWED_HOSTS?.map((name) => name.toLowerCase()) ?? (localOnly ? LOCAL_NAMES : [])),
+      allowedOrigins: frozenList(s.ALLOWED_ORIGINS?.map((origin) => origin.toLowerCase()) ?? (production ? [] : LOCAL_ORIGINS)),
+      callerAuth: s.CALLER_AUTH,
+      secretHeader: s.HUB_SECRET_HEADER,
+      secrets: Object.freeze([...(s.HUB_SECRETS ?? [])]),
+      callerNetworks: Object.freeze([...(s.CALLER_NETWORKS ?? [])]),
+      trustedProxies: Object.freeze([...(s.TRUSTED_PROXIES ?? [])]),
+    }),
+    limits: Object.freeze({
+      maxInFlight: s.USER_MAX_IN_FLIGHT,
+      callsPerMinute: s.USER_CALLS_PER_MINUTE,
+      burst: s.USER_CALL_BURST,
+    }),
   });
+}
+
+function frozenList(items: readonly string[]): readonly string[] | '*' {
+  return items.length === 1 && items[0] === '*' ? '*' : Object.freeze([...items]);
+}
+
+type Settings = z.infer<typeof settingsSchema>;
+
+/** The checks that keep a production server from serving whoever reaches it (issue 7). */
+function doorProblems(s: Settings): string[] {
+  const problems: string[] = [];
+  const production = s.NODE_ENV === 'production';
+  const configured = (s.HUB_SECRETS?.length ?? 0) > 0 || (s.CALLER_NETWORKS?.length ?? 0) > 0;
+  if (s.CALLER_AUTH === 'off' && configured) {
+    problems.push('CALLER_AUTH: is off, but HUB_SECRETS or CALLER_NETWORKS is set: remove one or the other');
+  }
+  if (production && s.CALLER_AUTH === 'on' && !configured) {
+    problems.push(
+      'HUB_SECRETS / CALLER_NETWORKS: one is required when NODE_ENV=production, so that only the hub can use ' +
+        "this server's hub keys (they act for any session id they are given); CALLER_AUTH=off accepts any caller",
+    );
+  }
+  if (production && s.ALLOWED_HOSTS === undefined && !isLoopbackHost(s.HOST ?? '0.0.0.0')) {
+    problems.push('ALLOWED_HOSTS: is required when NODE_ENV=production: the host names clients use (e.g. tools.example.com), or * to accept any');
+  }
+  const forwarded = s.FORWARD_HEADERS ?? [];
+  if (forwarded.includes(s.HUB_SECRET_HEADER)) {
+    problems.push(`FORWARD_HEADERS: may not name the hub's secret header (${s.HUB_SECRET_HEADER}): it would reach the customer's API`);
+  }
+  return problems;
 }

@@ -32,7 +32,7 @@ async function startEmbeddedExampleApi(): Promise<{ url: string; close(): Promis
 async function main(): Promise<void> {
   const envFile = readEnvFile();
   const config = configOrExit(envFile);
-  const logger = createLogger({ level: config.logLevel, secretHeaders: config.customAuthHeaders });
+  const logger = createLogger({ level: config.logLevel });
   if (envFile.path === undefined) logger.info('no .env file: settings from the environment only');
   else logger.info({ envFile: envFile.path }, 'settings read from .env; variables set in the environment win');
 

@@ -1,18 +1,17 @@
-// The one logger: pino JSON lines, with credential headers redacted at every level.
-// Log headers only under the `headers` key (or `req.headers`); the serializer below masks credentials there.
+// The one logger: pino JSON lines. Headers are logged by an allowlist (src/logging/headers.ts), every
+// string is bounded, and session ids appear only as short hashes, at every level (issue 7, point 6).
+// Log headers only under the `headers` key (or `req.headers`); never log tool arguments or message params.
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { bounded, boundedFields, boundString, MAX_ERROR_STRING } from './logging/bound';
+import { headersForLog } from './logging/headers';
+import { sessionTag } from './logging/session-tag';
 
 export type { Logger };
-
-const REDACTED = '[redacted]';
-
-/** Header names that carry credentials whatever the configuration says. */
-const ALWAYS_SECRET = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie'];
+export { headersForLog } from './logging/headers';
+export { sessionTag } from './logging/session-tag';
 
 export interface LoggerOptions {
   level: string;
-  /** Extra credential header names (the configured custom auth headers), any case. */
-  secretHeaders?: readonly string[];
   /** Where lines go; stdout by default. Tests pass a sink and parse the lines. */
   destination?: DestinationStream;
 }
@@ -25,36 +24,45 @@ export interface LoggerOptions {
 const BUFFER_BYTES = 4096;
 const FLUSH_INTERVAL_MS = 1000;
 
-/** Returns a copy of `headers` with the value of every credential header replaced. */
-export function redactHeaders(
-  headers: Record<string, unknown> | undefined,
-  secretHeaders: ReadonlySet<string>,
-): Record<string, unknown> | undefined {
-  if (!headers || typeof headers !== 'object') return headers;
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    const lower = name.toLowerCase();
-    // X-User-Auth-* are the hub's copies of the user's credentials (contract: Credentials forwarded).
-    out[name] = secretHeaders.has(lower) || lower.startsWith('x-user-auth-') ? REDACTED : value;
-  }
-  return out;
+/** Keys with their own serializer below, which bounds them. */
+const SERIALIZED = new Set(['err', 'headers', 'req']);
+
+/** A path with any `sessionId` in its query replaced by its hash. */
+function urlForLog(url: unknown): string | undefined {
+  if (typeof url !== 'string') return undefined;
+  return boundString(url.replace(/([?&]sessionId=)([^&#]*)/gi, (_all, name: string, id: string) => `${name}#${sessionTag(id)}`));
 }
 
-export function createLogger({ level, secretHeaders = [], destination }: LoggerOptions): Logger {
-  const secrets = new Set([...ALWAYS_SECRET, ...secretHeaders.map((name) => name.toLowerCase())]);
-  const headers = (value: Record<string, unknown>) => redactHeaders(value, secrets);
+function errForLog(error: unknown): unknown {
+  const serialized: unknown = pino.stdSerializers.err(error as Error);
+  if (typeof serialized !== 'object' || serialized === null) return bounded(serialized);
+  const { message, stack, ...rest } = serialized as Record<string, unknown>;
+  return {
+    ...(bounded(rest) as Record<string, unknown>),
+    message: typeof message === 'string' ? boundString(message, MAX_ERROR_STRING) : message,
+    stack: typeof stack === 'string' ? boundString(stack, MAX_ERROR_STRING) : stack,
+  };
+}
+
+export function createLogger({ level, destination }: LoggerOptions): Logger {
   const logger = pino(
     {
       level,
       base: undefined,
       serializers: {
-        headers,
-        req: (req: { method?: string; url?: string; headers?: Record<string, unknown> }) => ({
-          method: req.method,
-          url: req.url,
-          headers: headers(req.headers ?? {}),
+        headers: headersForLog,
+        req: (req: { method?: unknown; url?: unknown; headers?: unknown }) => ({
+          method: typeof req.method === 'string' ? boundString(req.method, 16) : undefined,
+          url: urlForLog(req.url),
+          headers: headersForLog(req.headers),
         }),
-        err: pino.stdSerializers.err,
+        err: errForLog,
+        // The message itself (`logger.warn(text)` or an error's message): bounded like an error's.
+        msg: (msg: unknown) => (typeof msg === 'string' ? boundString(msg, MAX_ERROR_STRING) : msg),
+      },
+      formatters: {
+        // pino applies no formatter to a child's bindings: bind only short, checked values (ids, names).
+        log: (fields) => boundedFields(fields, SERIALIZED),
       },
     },
     destination ?? pino.destination({ dest: 1, sync: false, minLength: BUFFER_BYTES }),

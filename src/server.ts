@@ -1,15 +1,17 @@
 // Assembles a tool server from its parts and owns its lifecycle: listen, then a graceful shutdown that
 // stops accepting, lets in-flight calls finish within the grace period, and ends the streams.
-import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { createApp } from './app';
 import { listen } from './http/listen';
 import type { Config } from './config';
+import { createClientAddress, createDoor } from './door';
+import { createFairness } from './limits';
 import { customerApiCheck, type HealthCheck } from './health';
 import type { Logger } from './logger';
-import { InFlight } from './mcp/in-flight';
-import { createPostMessageHandler } from './mcp/post-message';
-import { createMcpServer, type ServerInfo } from './mcp/server';
-import { SessionStore } from './mcp/sessions';
+import { createProtocolCore, type ServerInfo } from './mcp/core';
+import { createSseLane, StreamRegistry } from './mcp/sse';
+import { createStreamableLane } from './mcp/streamable';
+import { CallTracker, MemoryBus, type SessionBus } from './sessions';
 import type { Tool } from './tools/define-tool';
 import { createRegistry } from './tools/registry';
 import { createUpstream, type Upstream } from './upstream/api-client';
@@ -28,15 +30,27 @@ export interface ToolServerOptions {
   healthChecks?: readonly HealthCheck[];
   /** Injected in tests; by default one keep-alive pool built from config.upstream. */
   upstream?: Upstream;
+  /** Where session answers go; by default in memory (one process). */
+  bus?: (calls: CallTracker) => SessionBus;
 }
 
 export interface ToolServer {
   readonly http: HttpServer;
-  readonly sessions: SessionStore;
-  readonly inFlight: InFlight;
+  /** The SSE streams this process holds. */
+  readonly sessions: { readonly size: number };
+  /** Calls running in this process. */
+  readonly inFlight: { readonly size: number };
   listen(port?: number, host?: string): Promise<string>;
   /** Idempotent; resolves once everything is closed. */
   shutdown(): Promise<void>;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+function pathOf(url: string | undefined): string {
+  if (url === undefined) return '/';
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
 }
 
 export function createToolServer(options: ToolServerOptions): ToolServer {
@@ -51,42 +65,51 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     logger,
     customAuthHeaders: config.customAuthHeaders,
     files: files.forCall,
+    fairness: createFairness(config.limits),
   });
-  const inFlight = new InFlight();
-  const createServer = () => {
-    const server = createMcpServer(registry, options.info);
-    server.onerror = (error) => logger.warn({ err: error }, 'MCP session error');
-    return server;
-  };
-  const sessions = new SessionStore({
-    endpointFor: (id) => `${config.publicBasePath}/messages?sessionId=${id}`,
-    keepAliveMs: config.sseKeepAliveMs,
-    createServer,
-    inFlight,
-  });
-  const apiCheck = customerApiCheck(options.customerApiUrl, upstream.dispatcher);
+  const core = createProtocolCore({ registry, info: options.info, logger });
+  const clientAddressOf = createClientAddress(config.door.trustedProxies);
+  const clientOf = (req: IncomingMessage) => clientAddressOf(req)?.address ?? 'unknown';
+  const calls = new CallTracker();
+  const bus = options.bus?.(calls) ?? new MemoryBus(calls);
+  const streams = new StreamRegistry(bus, config.streams, (id) => `${config.publicBasePath}/messages?sessionId=${id}`, logger);
   let draining = false;
-  const postMessage = createPostMessageHandler({
-    sessions,
-    createServer,
+  const isDraining = () => draining;
+  const sse = createSseLane({
+    core,
+    bus,
+    calls,
+    streams,
     maxBodyBytes: config.maxBodyBytes,
+    writeTimeoutMs: config.writeTimeoutMs,
     logger,
-    isDraining: () => draining,
-    inFlight,
+    isDraining,
+    clientOf,
   });
+  const streamable = createStreamableLane({
+    core,
+    calls,
+    clientOf,
+    maxBodyBytes: config.maxBodyBytes,
+    writeTimeoutMs: config.writeTimeoutMs,
+    logger,
+    isDraining,
+  });
+  const lanes = new Map<string, Handler>(Object.entries({ ...sse, ...streamable }));
+  const apiCheck = customerApiCheck(options.customerApiUrl, upstream.dispatcher);
   const app = createApp({
-    sessions,
-    maxSessions: config.maxSessions,
-    postMessage,
     logger,
     healthChecks: [...(apiCheck ? [apiCheck] : []), ...(options.healthChecks ?? [])],
     healthTimeoutMs: config.healthTimeoutMs,
     healthSimulation: config.healthSimulation,
-    isDraining: () => draining,
   });
+  const door = createDoor(config.door, logger);
   const http = createHttpServer(function route(req, res) {
-    // Every tool call is a POST /messages: it skips express's router (the app routes it the same way).
-    if (req.method === 'POST' && /^\/messages(?:\?|$)/.test(req.url ?? '')) return void postMessage(req, res);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (!door(req, res)) return; // refused: answered with 401/403 before any lane (issue 7)
+    // The lanes are plain Node handlers: every tool call skips express's router.
+    const lane = lanes.get(pathOf(req.url));
+    if (lane) return lane(req, res);
     app(req, res);
   });
   // requestTimeout bounds how long a request (headers and body) may take to arrive: a slow POST is cut
@@ -102,18 +125,18 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     draining = true;
     const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
     http.closeIdleConnections();
-    const drained = await inFlight.drained(config.shutdownGraceMs);
-    logger.info({ drained, abandoned: inFlight.size, sessions: sessions.size }, 'shutting down');
-    await sessions.closeAll();
+    const drained = await calls.drained(config.shutdownGraceMs);
+    logger.info({ drained, abandoned: calls.size, streams: streams.size }, 'shutting down');
+    streams.closeAll();
     http.closeAllConnections();
     await stopped;
-    await Promise.all([upstream.close(), files.close()]);
+    await Promise.all([upstream.close(), files.close(), bus.close()]);
   }
 
   return {
     http,
-    sessions,
-    inFlight,
+    sessions: streams,
+    inFlight: calls,
     async listen(port = config.port, host = config.host) {
       return (await listen(http, port, host)).url;
     },

@@ -1,11 +1,24 @@
 import { ConfigError, loadConfig } from '../src/config';
 
+const SECRET = 'a'.repeat(16);
+/** The least a production start needs besides CUSTOMER_API_URL. */
+const PRODUCTION = { NODE_ENV: 'production', HUB_SECRETS: SECRET, ALLOWED_HOSTS: 'tools.example.com' };
+const problemsOf = (env: NodeJS.ProcessEnv): readonly string[] => {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+};
+
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       customerApiUrl: undefined,
       logLevel: 'info',
       publicBasePath: '',
@@ -49,7 +62,7 @@ describe('loadConfig', () => {
 
   it('requires CUSTOMER_API_URL in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CUSTOMER_API_URL: is required when NODE_ENV=production/);
-    expect(loadConfig({ NODE_ENV: 'production', CUSTOMER_API_URL: 'https://api.example.com/v1' }).customerApiUrl).toBe('https://api.example.com/v1');
+    expect(loadConfig({ ...PRODUCTION, CUSTOMER_API_URL: 'https://api.example.com/v1' }).customerApiUrl).toBe('https://api.example.com/v1');
   });
 
   it('requires HUB_URL when a hub key is set', () => {
@@ -64,5 +77,94 @@ describe('loadConfig', () => {
   it('checks PUBLIC_BASE_PATH', () => {
     expect(loadConfig({ PUBLIC_BASE_PATH: '/tools' }).publicBasePath).toBe('/tools');
     expect(() => loadConfig({ PUBLIC_BASE_PATH: 'tools/' })).toThrow(ConfigError);
+  });
+
+  describe('who may call (issue 7)', () => {
+    const prod = { NODE_ENV: 'production', CUSTOMER_API_URL: 'https://api.example.com' };
+
+    it('outside production: loopback HOST, localhost names, no caller authentication', () => {
+      expect(loadConfig({}).door).toEqual({
+        allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
+        allowedOrigins: expect.arrayContaining(['http://localhost', 'https://127.0.0.1', 'http://[::1]']),
+        callerAuth: 'on',
+        secretHeader: 'x-hub-secret',
+        secrets: [],
+        callerNetworks: [],
+        trustedProxies: [],
+      });
+      expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    });
+
+    it('production without HUB_SECRETS, CALLER_NETWORKS or CALLER_AUTH=off fails with one clear problem', () => {
+      const problems = problemsOf({ ...prod, ALLOWED_HOSTS: 'tools.example.com' });
+      expect(problems).toEqual([expect.stringMatching(/^HUB_SECRETS \/ CALLER_NETWORKS: one is required when NODE_ENV=production/)]);
+    });
+
+    it.each([
+      ['a secret', { HUB_SECRETS: SECRET }],
+      ['a caller network', { CALLER_NETWORKS: '10.0.0.0/8' }],
+      ['the explicit opt-out', { CALLER_AUTH: 'off' }],
+    ])('production starts with %s', (_label, env) => {
+      const config = loadConfig({ ...prod, ALLOWED_HOSTS: 'tools.example.com', ...env });
+      expect(config.host).toBe('0.0.0.0');
+      expect(config.door.allowedHosts).toEqual(['tools.example.com']);
+      expect(config.door.allowedOrigins).toEqual([]); // no browser origin unless named
+    });
+
+    it('production on all interfaces needs ALLOWED_HOSTS (or *); on loopback it defaults to localhost names', () => {
+      expect(problemsOf({ ...prod, HUB_SECRETS: SECRET })).toEqual([expect.stringMatching(/^ALLOWED_HOSTS: is required when NODE_ENV=production/)]);
+      expect(loadConfig({ ...prod, HUB_SECRETS: SECRET, ALLOWED_HOSTS: '*' }).door.allowedHosts).toBe('*');
+      expect(loadConfig({ ...prod, HUB_SECRETS: SECRET, HOST: '127.0.0.1' }).door.allowedHosts).toEqual(['localhost', '127.0.0.1', '[::1]']);
+    });
+
+    it('several secrets are accepted for rotation; a short one is refused without being echoed', () => {
+      const second = 'b'.repeat(40);
+      expect(loadConfig({ HUB_SECRETS: ` ${SECRET} , ${second} ` }).door.secrets).toEqual([SECRET, second]);
+      const problems = problemsOf({ HUB_SECRETS: `${SECRET},short-secret` });
+      expect(problems).toEqual([expect.stringMatching(/^HUB_SECRETS: each secret must be at least 16 characters/)]);
+      expect(problems.join('\n')).not.toContain('short-secret');
+    });
+
+    it('CALLER_AUTH=off together with a secret is a contradiction', () => {
+      expect(problemsOf({ CALLER_AUTH: 'off', HUB_SECRETS: SECRET })).toEqual([expect.stringMatching(/^CALLER_AUTH: is off, but/)]);
+    });
+
+    it.each([
+      ['CALLER_NETWORKS', '10.0.0.0/33'],
+      ['CALLER_NETWORKS', 'example.com'],
+      ['TRUSTED_PROXIES', 'fd00::/129'],
+      ['ALLOWED_ORIGINS', 'https://app.example.com/path'],
+      ['ALLOWED_HOSTS', 'a.example.com,*'],
+      ['HUB_SECRET_HEADER', 'Authorization'],
+      ['HUB_SECRET_HEADER', 'X-Api-Key'],
+      ['HUB_SECRET_HEADER', 'x-user-id'],
+    ])('%s=%s is refused', (name, value) => {
+      expect(problemsOf({ [name]: value }).map((p) => p.split(':')[0])).toEqual([name]);
+    });
+
+    it('CIDRs of both families, single addresses and origins with ports are accepted', () => {
+      const config = loadConfig({
+        CALLER_NETWORKS: '10.0.0.0/8, 192.168.1.7, fd00::/8, ::1',
+        TRUSTED_PROXIES: '172.16.0.0/12',
+        ALLOWED_ORIGINS: 'https://App.example.com, http://localhost:5173',
+        HUB_SECRET_HEADER: 'X-Hub-Token',
+      });
+      expect(config.door).toMatchObject({
+        callerNetworks: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8', '::1'],
+        allowedOrigins: ['https://app.example.com', 'http://localhost:5173'],
+        secretHeader: 'x-hub-token',
+      });
+    });
+
+    it('FORWARD_HEADERS may not name the secret header', () => {
+      expect(problemsOf({ HUB_SECRET_HEADER: 'x-hub-token', FORWARD_HEADERS: 'X-Hub-Token' })).toEqual([
+        expect.stringMatching(/^FORWARD_HEADERS: may not name the hub's secret header/),
+      ]);
+    });
+  });
+
+  it('per-user limits default to 16 in flight and 300 calls a minute (burst 60); 0 turns one off', () => {
+    expect(loadConfig({}).limits).toEqual({ maxInFlight: 16, callsPerMinute: 300, burst: 60 });
+    expect(loadConfig({ USER_MAX_IN_FLIGHT: '0', USER_CALLS_PER_MINUTE: '0' }).limits).toMatchObject({ maxInFlight: 0, callsPerMinute: 0 });
   });
 });

@@ -6,7 +6,7 @@ export class BodyError extends Error {
   override name = 'BodyError';
   constructor(
     readonly status: 400 | 413 | 415,
-    readonly kind: 'parse' | 'too-large' | 'media-type' | 'aborted',
+    readonly kind: 'parse' | 'too-large' | 'too-deep' | 'media-type' | 'aborted',
     message: string,
   ) {
     super(message);
@@ -15,6 +15,26 @@ export class BodyError extends Error {
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const NON_UTF8_CHARSET = /;\s*charset\s*=\s*"?(?!utf-?8\b)[^";\s]+/i;
+
+/** Nesting deeper than this is refused before parsing: no message of this protocol comes close. */
+export const MAX_JSON_DEPTH = 64;
+
+/** True when `text` nests arrays/objects deeper than `max` (a byte scan that skips strings). */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
 
 export function isJsonContentType(contentType: string | undefined): boolean {
   return contentType !== undefined && JSON_TYPE.test(contentType) && !NON_UTF8_CHARSET.test(contentType);
@@ -59,6 +79,10 @@ export function readJsonBody(req: IncomingMessage, limit: number): Promise<unkno
     req.on('end', () => {
       if (failed) return;
       const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+        reject(new BodyError(400, 'too-deep', `Body nests deeper than ${MAX_JSON_DEPTH} levels`));
+        return;
+      }
       try {
         resolve(JSON.parse(text));
       } catch {

@@ -1,6 +1,7 @@
 // One HTTP exchange with the hub over undici's `request`: sends, reads the whole answer (capped), and turns a
 // missing answer (refused, reset, time-out) into HubNetworkError. Statuses are judged by the caller.
 import { errors, request, type Dispatcher, type FormData } from 'undici';
+import { startDeadline } from '../upstream/deadline';
 import { readCapped, TOO_LARGE } from '../upstream/read-body';
 import { HubNetworkError, HubResponseTooLargeError } from './errors';
 
@@ -20,6 +21,7 @@ export interface HubResponse {
 export interface SendOptions {
   baseUrl: string;
   dispatcher: Dispatcher;
+  /** One deadline per request: pool wait, headers and the whole body. */
   timeoutMs: number;
   /** Answers (e.g. fetched files) above this are refused. */
   maxResponseBytes: number;
@@ -29,6 +31,7 @@ const METHOD = 'POST'; // every hub endpoint is a POST (contract, "Hub endpoints
 
 export async function sendHubRequest(options: SendOptions, req: HubRequest): Promise<HubResponse> {
   const url = options.baseUrl.replace(/\/+$/, '') + req.path;
+  const deadline = startDeadline(options.timeoutMs, req.signal);
   try {
     const res = await request(url, {
       method: METHOD,
@@ -37,7 +40,7 @@ export async function sendHubRequest(options: SendOptions, req: HubRequest): Pro
       dispatcher: options.dispatcher,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
-      signal: req.signal,
+      signal: deadline.signal,
     });
     const body = await readCapped(res.body, Number(res.headers['content-length'] ?? Number.NaN), options.maxResponseBytes);
     return { status: res.statusCode, headers: res.headers, body };
@@ -45,10 +48,13 @@ export async function sendHubRequest(options: SendOptions, req: HubRequest): Pro
     if (err === TOO_LARGE) throw new HubResponseTooLargeError(METHOD, req.path, options.maxResponseBytes);
     if (req.signal?.aborted === true) throw err; // the caller cancelled: not the hub's failure
     const timedOut =
+      deadline.expired ||
       err instanceof errors.HeadersTimeoutError ||
       err instanceof errors.BodyTimeoutError ||
       err instanceof errors.ConnectTimeoutError;
     throw new HubNetworkError(METHOD, req.path, timedOut, err);
+  } finally {
+    deadline.clear();
   }
 }
 

@@ -17,6 +17,9 @@ export interface UserFiles {
   upload(name: string, content: Buffer | string, contentType?: string): Promise<{ name: string }>;
 }
 
+/** `ctx.progress(done, total?, message?)`: e.g. `ctx.progress(3, 10, 'Read 3 of 10 pages')`. */
+export type ProgressReporter = (progress: number, total?: number, message?: string) => void;
+
 export interface ToolContext {
   /** The customer's API, with this caller's credentials attached to every request. */
   api: ApiClient;
@@ -28,4 +31,6 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Who is calling, for logging and tenant routing only: never for authorization decisions. */
   caller: Caller;
+  /** Tells the client how far a long call has got; does nothing when the client did not ask for progress. */
+  progress: ProgressReporter;
 }

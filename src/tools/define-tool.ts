@@ -1,10 +1,13 @@
 // `defineTool` is the whole public surface for writing a tool: a name, a description for the model,
-// a zod input shape (describe every field), and a handler that returns text or a result.
+// a zod input shape (describe every field), and a handler that returns text or a result. With an
+// `output` shape, the handler returns that object instead: clients get it as `structuredContent`
+// (checked against `outputSchema`) and, for older clients, as JSON text.
 import { z } from 'zod';
 import { namingHandler } from './api-name';
 import type { ToolContext } from './context';
 import type { ToolResult } from './results';
 
+/** Hints for clients (MCP 2025-03-26): never security decisions, the customer's API decides. */
 export type ToolAnnotations = {
   title?: string;
   readOnlyHint?: boolean;
@@ -13,55 +16,76 @@ export type ToolAnnotations = {
   openWorldHint?: boolean;
 };
 
-export interface ToolSpec<Shape extends z.ZodRawShape> {
+/** What a handler may return: text or a full result, or the output object when `output` is declared. */
+export type HandlerReturn<Out> = [Out] extends [z.ZodRawShape] ? z.input<z.ZodObject<Out>> : string | ToolResult;
+
+export interface ToolSpec<Shape extends z.ZodRawShape, Out extends z.ZodRawShape | undefined = undefined> {
   /** Letters, digits, _ and -; at most 64 characters. By convention the file name in tools/. */
   name: string;
+  /** A short human-readable name for clients' menus, e.g. "Get order". */
+  title?: string;
   /** Written for the model: what the tool does, when to use it, what it returns. */
   description: string;
   input: Shape;
+  /** Declares the shape of the answer (MCP 2025-06-18 `outputSchema`); the handler then returns that object. */
+  output?: Out;
   annotations?: ToolAnnotations;
   /**
    * How error sentences name the API this tool calls, e.g. "the billing system" (default: CUSTOMER_API_NAME).
    * Set it when this tool's calls reach a system users know by another name.
    */
   apiName?: string;
-  /** Return a string for a plain text answer, or a full result (see textResult/errorResult). */
-  handler(input: z.output<z.ZodObject<Shape>>, ctx: ToolContext): Promise<string | ToolResult> | string | ToolResult;
+  handler(input: z.output<z.ZodObject<Shape>>, ctx: ToolContext): Promise<HandlerReturn<Out>> | HandlerReturn<Out>;
 }
 
-/** A tool ready to serve: its descriptor and validator are built once, when the file is loaded. */
+/** A tool ready to serve: its descriptor and validators are built once, when the file is loaded. */
 export interface Tool {
   readonly name: string;
   readonly descriptor: {
     name: string;
+    title?: string;
     description: string;
     inputSchema: { type: 'object'; [key: string]: unknown };
+    outputSchema?: { type: 'object'; [key: string]: unknown };
     annotations?: ToolAnnotations;
   };
   readonly schema: z.ZodType;
-  readonly handler: (input: never, ctx: ToolContext) => Promise<string | ToolResult> | string | ToolResult;
+  /** Checks the handler's answer when the tool declares an output shape. */
+  readonly outputSchema?: z.ZodType;
+  readonly handler: (input: never, ctx: ToolContext) => Promise<unknown> | unknown;
 }
 
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
-export function defineTool<Shape extends z.ZodRawShape>(spec: ToolSpec<Shape>): Tool {
+/** The JSON Schema of an object shape, without the dialect line (clients assume 2020-12). */
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): { type: 'object'; [key: string]: unknown } {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io }) as Record<string, unknown>;
+  return { ...rest, type: 'object' };
+}
+
+export function defineTool<Shape extends z.ZodRawShape, Out extends z.ZodRawShape | undefined = undefined>(
+  spec: ToolSpec<Shape, Out>,
+): Tool {
   if (!TOOL_NAME.test(spec.name)) {
     throw new TypeError(`Tool name "${spec.name}" must be 1-64 letters, digits, "_" or "-"`);
   }
   if (spec.description.trim() === '') throw new TypeError(`Tool "${spec.name}" needs a description for the model`);
   if (spec.apiName !== undefined && spec.apiName.trim() === '') throw new TypeError(`Tool "${spec.name}" has an empty apiName`);
   const schema = z.object(spec.input);
-  // `io: 'input'` describes what the caller may send: fields with defaults are optional.
-  const { $schema: _dialect, ...inputSchema } = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
+  const outputSchema = spec.output ? z.object(spec.output as z.ZodRawShape) : undefined;
   return Object.freeze({
     name: spec.name,
     descriptor: {
       name: spec.name,
+      ...(spec.title ? { title: spec.title } : {}),
       description: spec.description,
-      inputSchema: { ...inputSchema, type: 'object' as const },
+      // `io: 'input'` describes what the caller may send: fields with defaults are optional.
+      inputSchema: jsonSchemaOf(schema, 'input'),
+      ...(outputSchema ? { outputSchema: jsonSchemaOf(outputSchema, 'output') } : {}),
       ...(spec.annotations ? { annotations: spec.annotations } : {}),
     },
     schema,
+    ...(outputSchema ? { outputSchema } : {}),
     handler: spec.apiName === undefined ? (spec.handler as Tool['handler']) : namingHandler(spec.handler as Tool['handler'], spec.apiName),
   });
 }

@@ -1,6 +1,6 @@
 // Builds tool results, and maps every failure to the result the model reads: the ONE place that decides
 // what a user hears about a failure (contract, "Credentials forwarded", rules 4-6; Errors table).
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { InvalidUpstreamRequestError, UpstreamError, UpstreamHttpError, UpstreamResponseError, UpstreamTimeoutError } from '../upstream/errors';
 import {
   HubError,
@@ -11,6 +11,7 @@ import {
   HubPermissionError,
   HubResponseTooLargeError,
 } from '../hub/errors';
+import { CallLimitedError } from '../limits/call-limited-error';
 import { apiNameOf } from './api-name';
 import { ToolError } from './tool-error';
 
@@ -80,8 +81,17 @@ export interface MappedFailure {
   unexpected: boolean;
 }
 
+function limitMessage(error: CallLimitedError): string {
+  if (error.code === 'TOO_MANY_IN_FLIGHT') {
+    return 'Too many of your requests are still running (error: too many in flight). Wait for them to finish, then try again.';
+  }
+  const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+  return `Too many requests in a short time (error: rate limited). Wait about ${seconds} second${seconds === 1 ? '' : 's'}, then try again.`;
+}
+
 /** Maps any thrown value to a result; nothing from upstream bodies, headers or stacks reaches the text. */
 export function failureResult(error: unknown): MappedFailure {
+  if (error instanceof CallLimitedError) return { result: errorResult(limitMessage(error)), outcome: error.code, unexpected: false };
   if (error instanceof ToolError) return { result: errorResult(error.message), outcome: error.code, unexpected: false };
   if (error instanceof UpstreamError) {
     const code = error instanceof UpstreamHttpError ? `UPSTREAM_HTTP_${error.status}` : error.code;

@@ -9,6 +9,7 @@ import {
   UpstreamTimeoutError,
   type UpstreamRequestInfo,
 } from './errors';
+import { startDeadline } from './deadline';
 import { buildPath, buildQuery, compileBaseUrl } from './paths';
 import { isJson, readCapped, TOO_LARGE } from './read-body';
 
@@ -34,7 +35,10 @@ export interface ApiClient {
 export interface UpstreamSettings {
   /** CUSTOMER_API_URL; may contain `{tenantId}`. */
   baseUrl: string;
-  /** Connect, headers and body time-out each (default 10 s: long enough for a slow report, short enough for a chat). */
+  /**
+   * One deadline per request, from the wait for a pooled connection to the last byte of the body
+   * (default 10 s: long enough for a slow report, short enough for a chat).
+   */
   timeoutMs?: number;
   /** Bodies above this are refused (default 5 MiB): a model cannot use more, and memory is shared by all calls. */
   maxResponseBytes?: number;
@@ -61,7 +65,8 @@ export interface CallScope {
 
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
-function mapTransportError(error: unknown, info: UpstreamRequestInfo, signal: AbortSignal): unknown {
+function mapTransportError(error: unknown, info: UpstreamRequestInfo, signal: AbortSignal, expired: boolean): unknown {
+  if (expired) return new UpstreamTimeoutError(info, { cause: error });
   if (signal.aborted) return error; // the call itself was cancelled: nobody reads the result
   if (error instanceof undiciErrors.UndiciError && TIMEOUT_CODES.has(error.code)) {
     return new UpstreamTimeoutError(info, { cause: error });
@@ -115,40 +120,45 @@ export function createUpstream({
       ? { ...call.headers, accept: 'application/json', 'content-type': 'application/json' }
       : { ...call.headers, accept: 'application/json' };
 
-    let response: Dispatcher.ResponseData;
+    const deadline = startDeadline(timeoutMs, call.signal);
     try {
-      response = await request(url, {
-        method,
-        headers,
-        body: hasBody ? JSON.stringify(options.body) : undefined,
-        dispatcher,
-        signal: call.signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
-    } catch (error) {
-      throw mapTransportError(error, info, call.signal);
-    }
-    const { statusCode, headers: responseHeaders, body } = response;
-    call.onStatus?.(statusCode);
-    if (statusCode < 200 || statusCode > 299) {
-      await body.dump().catch(() => undefined); // frees the connection for reuse; the body is never shown
-      throw new UpstreamHttpError(statusCode, info);
-    }
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await request(url, {
+          method,
+          headers,
+          body: hasBody ? JSON.stringify(options.body) : undefined,
+          dispatcher,
+          signal: deadline.signal,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        });
+      } catch (error) {
+        throw mapTransportError(error, info, call.signal, deadline.expired);
+      }
+      const { statusCode, headers: responseHeaders, body } = response;
+      call.onStatus?.(statusCode);
+      if (statusCode < 200 || statusCode > 299) {
+        await body.dump().catch(() => undefined); // frees the connection for reuse; the body is never shown
+        throw new UpstreamHttpError(statusCode, info);
+      }
 
-    let text: string;
-    try {
-      text = (await readCapped(body, Number(responseHeaders['content-length'] ?? Number.NaN), maxResponseBytes)).toString('utf8');
-    } catch (error) {
-      if (error === TOO_LARGE) throw new UpstreamResponseError('too-large', info);
-      throw mapTransportError(error, info, call.signal);
-    }
-    if (text === '') return null;
-    if (!isJson(responseHeaders['content-type'])) throw new UpstreamResponseError('not-json', info);
-    try {
-      return JSON.parse(text) as unknown;
-    } catch (error) {
-      throw new UpstreamResponseError('not-json', info, { cause: error });
+      let text: string;
+      try {
+        text = (await readCapped(body, Number(responseHeaders['content-length'] ?? Number.NaN), maxResponseBytes)).toString('utf8');
+      } catch (error) {
+        if (error === TOO_LARGE) throw new UpstreamResponseError('too-large', info);
+        throw mapTransportError(error, info, call.signal, deadline.expired);
+      }
+      if (text === '') return null;
+      if (!isJson(responseHeaders['content-type'])) throw new UpstreamResponseError('not-json', info);
+      try {
+        return JSON.parse(text) as unknown;
+      } catch (error) {
+        throw new UpstreamResponseError('not-json', info, { cause: error });
+      }
+    } finally {
+      deadline.clear();
     }
   }
 

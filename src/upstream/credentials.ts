@@ -2,6 +2,7 @@
 // Contract, "Credentials forwarded to tool servers": forward as received, never validate or decode.
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { isSafeId } from './caller-id';
 
 /** Everything forwarded besides the custom auth headers: the user's credential, cookies, tenant, tracing. */
 const AUTHORIZATION = 'authorization';
@@ -11,10 +12,17 @@ const PASSED_THROUGH = ['cookie', 'x-tenant-id'] as const;
 export type ForwardedHeaders = Record<string, string>;
 
 export interface Caller {
-  /** From X-User-Id: for logs only, never for decisions. */
+  /**
+   * From X-User-Id: for logs and per-user limits only, never for authorization. Undefined when absent or
+   * when it fails the id check (over 128 characters, spaces, control or non-ASCII characters): an invalid
+   * id is treated as absent, so it never reaches a log line.
+   */
   userId: string | undefined;
   tenantId: string | undefined;
-  /** From X-Request-Id, or generated when the hub sent none; the same id goes upstream and into the log. */
+  /**
+   * From X-Request-Id, or generated when the hub sent none or one that fails the id check; the same id
+   * goes upstream and into the log.
+   */
   requestId: string;
   /** From X-Session-Id: resolves the user at the hub's file endpoints. */
   sessionId: string | undefined;
@@ -25,12 +33,17 @@ function single(value: string | string[] | undefined): string | undefined {
   return value === '' ? undefined : value;
 }
 
+function safeId(value: string | string[] | undefined): string | undefined {
+  const text = single(value);
+  return text !== undefined && isSafeId(text) ? text : undefined;
+}
+
 /** Reads who is calling from the headers of one POST. */
 export function callerFrom(headers: IncomingHttpHeaders): Caller {
   return {
-    userId: single(headers['x-user-id']),
+    userId: safeId(headers['x-user-id']),
     tenantId: single(headers['x-tenant-id']),
-    requestId: single(headers['x-request-id']) ?? randomUUID(),
+    requestId: safeId(headers['x-request-id']) ?? randomUUID(),
     sessionId: single(headers['x-session-id']),
   };
 }

@@ -35,7 +35,15 @@ export function encodeSegment(value: string, what: string): string {
       `The value given for ${what} is not valid here. Please check it and try again.`,
     );
   }
-  return encodeURIComponent(value);
+  try {
+    return encodeURIComponent(value);
+  } catch (error) {
+    // URIError: a lone surrogate (e.g. "\uD800") has no UTF-8 form. It is the caller's input, not a bug.
+    throw new InvalidUpstreamRequestError(
+      `Path parameter ${what} is not valid Unicode text (${(error as Error).name})`,
+      `The value given for ${what} contains characters that cannot be sent (invalid Unicode). Please check it and try again.`,
+    );
+  }
 }
 
 export function buildPath(template: string, params: Readonly<Record<string, string | number>> = {}): string {

@@ -26,16 +26,18 @@ export class SseClient {
 
   private constructor(private readonly baseUrl: string) {}
 
-  static async open(baseUrl: string, headers: Record<string, string> = {}): Promise<SseClient> {
+  /** Opens GET /sse; `localAddress` (e.g. 127.0.0.2) makes the stream come from another loopback client. */
+  static async open(baseUrl: string, headers: Record<string, string> = {}, localAddress?: string): Promise<SseClient> {
     const client = new SseClient(baseUrl);
-    await client.connect(headers);
+    await client.connect(headers, localAddress);
     client.endpoint = (await client.next((event) => event.event === 'endpoint')).data;
     return client;
   }
 
-  private connect(headers: Record<string, string>): Promise<void> {
+  private connect(headers: Record<string, string>, localAddress?: string): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.request = request(`${this.baseUrl}/sse`, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
+      const options = { headers: { accept: 'text/event-stream', ...headers }, ...(localAddress ? { localAddress } : {}) };
+      this.request = request(`${this.baseUrl}/sse`, options, (res) => {
         this.response = res;
         let buffer = '';
         res.setEncoding('utf8');

@@ -37,7 +37,7 @@ export async function startStack({ env = {}, tools = exampleTools, customerApiUr
   });
   const baseUrl = customerApiUrl ? customerApiUrl(api.url) : api.url;
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', CUSTOMER_API_URL: baseUrl, ...env });
-  const logger = createLogger({ level: config.logLevel, secretHeaders: config.customAuthHeaders, destination: sink });
+  const logger = createLogger({ level: config.logLevel, destination: sink });
   const server = createToolServer({
     config,
     customerApiUrl: baseUrl,

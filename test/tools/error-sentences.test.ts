@@ -65,7 +65,7 @@ describe('the API name through a running server', () => {
   let failing: Listening;
   let stack: Stack;
   const probe = (name: string, apiName?: string) =>
-    defineTool({ name, description: 'Calls a failing API.', input: {}, ...(apiName ? { apiName } : {}), handler: (_input, ctx) => ctx.api.get('/x') });
+    defineTool({ name, description: 'Calls a failing API.', input: {}, ...(apiName ? { apiName } : {}), handler: async (_input, ctx) => JSON.stringify(await ctx.api.get('/x')) });
 
   beforeAll(async () => {
     failing = await listen(createServer((_req, res) => res.writeHead(503).end()));

@@ -168,3 +168,18 @@ describe('customer API client failure modes', () => {
     }
   });
 });
+
+describe('path parameters that cannot be encoded', () => {
+  it.each(['\uD800', 'abc\uDFFFdef', '\uDC00\uD800'])('%p becomes a validation result naming the field', async (id) => {
+    const upstream = createUpstream({ baseUrl: 'http://127.0.0.1:9' });
+    try {
+      const error = await upstream.forCall(scope()).get('/orders/:orderId', { params: { orderId: id } }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidUpstreamRequestError);
+      const { result, outcome, unexpected } = failureResult(error);
+      expect({ outcome, unexpected }).toEqual({ outcome: 'UPSTREAM_REQUEST_INVALID', unexpected: false });
+      expect(result.content[0]).toEqual({ type: 'text', text: expect.stringContaining('The value given for orderId contains characters') });
+    } finally {
+      await upstream.close();
+    }
+  });
+});

@@ -42,7 +42,7 @@ export async function startToolServer({ tools, apiUrl, env = {} }: TestServerOpt
       done();
     },
   });
-  const logger = createLogger({ level: config.logLevel, secretHeaders: config.customAuthHeaders, destination });
+  const logger = createLogger({ level: config.logLevel, destination });
   const server = createToolServer({
     config,
     customerApiUrl: apiUrl,

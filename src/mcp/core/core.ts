@@ -1,0 +1,216 @@
+// The one protocol core behind every lane (/sse + /messages, /mcp): it answers initialize, ping,
+// server/discover, tools/list and tools/call, takes notifications, and never throws or leaves a request
+// unanswered. Lanes parse and frame; they hand each message here with the headers of the HTTP request
+// that carried it.
+//
+// Why not the SDK's Server: its Protocol drops a request that fails its stricter schema without an answer
+// (a hung POST, a 202 with nothing on the stream), parses each message with zod three times, and answers
+// an unknown tool with a result (McpServer) instead of the contract's -32601. A tool server needs five
+// methods; they are here, and the SDK's own clients and the official conformance suite test them.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Logger } from '../../logger';
+import type { Registry } from '../../tools/registry';
+import {
+  classify,
+  errorBody,
+  JsonRpcError,
+  JsonRpcErrorCode,
+  resultBody,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  type RequestId,
+} from './jsonrpc';
+import { traceContext } from './trace-context';
+import { isStatelessEra, META, negotiate, STATELESS_VERSION } from './versions';
+
+export interface ServerInfo {
+  name: string;
+  version: string;
+  title?: string;
+}
+
+/** What a lane knows about the HTTP request that carried one message. */
+export interface CoreContext {
+  /** Headers of that request: the only source of the user's credentials. */
+  headers: IncomingHttpHeaders;
+  /** Aborted when the client leaves, the stream closes or the request is cancelled. */
+  signal: AbortSignal;
+  /** Sends a notification about this request (progress) on the lane's channel; absent when there is none. */
+  notify?: (notification: JsonRpcNotification) => void;
+  /** Aborts another request of the same session (notifications/cancelled); absent on stateless lanes. */
+  cancel?: (requestId: RequestId) => void;
+  /** The client's address as the door resolved it: the per-user limits' last resort for an anonymous call. */
+  clientAddress?: string;
+}
+
+/** Methods of each era: 2026-07-28 has no initialize and no ping; server/discover replaces them. */
+const HANDSHAKE_METHODS = new Set(['initialize', 'ping', 'tools/list', 'tools/call']);
+const STATELESS_METHODS = new Set(['server/discover', 'tools/list', 'tools/call']);
+
+/** The revision a request claims in its `_meta` envelope (2026-07-28), or undefined (handshake era). */
+export function claimedVersion(params: Record<string, unknown> | undefined): unknown {
+  const meta = params?._meta;
+  return typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)[META.protocolVersion] : undefined;
+}
+
+/** Whether `method` exists in the era the request belongs to (the revision's method registry). */
+export function isKnownMethod(method: string, params: Record<string, unknown> | undefined): boolean {
+  return (isStatelessEra(claimedVersion(params)) ? STATELESS_METHODS : HANDSHAKE_METHODS).has(method);
+}
+
+export interface ProtocolCore {
+  /** Answers one request. Never rejects. */
+  request(message: JsonRpcRequest, ctx: CoreContext): Promise<JsonRpcResponse>;
+  /** Takes one notification (cancellation; the rest are acknowledged and ignored). Never throws. */
+  notification(message: JsonRpcNotification, ctx: CoreContext): void;
+  /** Classifies any parsed body and answers it: a response for a request or invalid input, else undefined. */
+  handle(value: unknown, ctx: CoreContext): Promise<JsonRpcResponse | undefined>;
+}
+
+export interface CoreOptions {
+  registry: Registry;
+  info: ServerInfo;
+  logger: Logger;
+  /** Shown to the model by clients that support it (initialize and server/discover). */
+  instructions?: string;
+}
+
+type Params = Record<string, unknown>;
+type Method = (params: Params, ctx: CoreContext, id: RequestId) => unknown;
+
+const CAPABILITIES = Object.freeze({ tools: { listChanged: false } });
+
+/** The name and arguments of a tools/call, or -32602 with a sentence naming what is wrong. */
+function callParams(params: Params): { name: string; args: unknown } {
+  const { name, arguments: args } = params;
+  if (typeof name !== 'string') {
+    throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'tools/call needs params.name, the tool name as a string');
+  }
+  if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
+    throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'tools/call params.arguments must be an object');
+  }
+  return { name, args };
+}
+
+function metaOf(params: Params): Params | undefined {
+  return params._meta as Params | undefined; // classify() checked it is an object when present
+}
+
+export function createProtocolCore({ registry, info, logger, instructions }: CoreOptions): ProtocolCore {
+  const listResult = Object.freeze({ tools: registry.descriptors });
+  // 2026-07-28 results say they are complete and who answered; lists may be cached by the client (ttlMs 0:
+  // not at all, since a fork may change its tools at any deploy).
+  const stamp = Object.freeze({ [META.serverInfo]: info });
+  const cacheHint = { ttlMs: 0, cacheScope: 'private' } as const;
+  const discoverResult = Object.freeze({
+    supportedVersions: [STATELESS_VERSION],
+    capabilities: CAPABILITIES,
+    ...(instructions ? { instructions } : {}),
+    ...cacheHint,
+  });
+  const statelessListResult = Object.freeze({ ...listResult, ...cacheHint });
+  function stateless(result: unknown): unknown {
+    const value = result as Record<string, unknown>;
+    const meta = value._meta as Record<string, unknown> | undefined;
+    return { ...value, resultType: 'complete', _meta: meta ? { ...meta, ...stamp } : stamp };
+  }
+
+  const methods = new Map<string, Method>([
+    ['ping', () => ({})],
+    [
+      'initialize',
+      (params) => {
+        if (typeof params.protocolVersion !== 'string') {
+          throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'initialize needs params.protocolVersion as a string');
+        }
+        return {
+          protocolVersion: negotiate(params.protocolVersion),
+          capabilities: CAPABILITIES,
+          serverInfo: info,
+          ...(instructions ? { instructions } : {}),
+        };
+      },
+    ],
+    ['server/discover', () => discoverResult],
+    ['tools/list', (params) => (isStatelessEra(claimedVersion(params)) ? statelessListResult : listResult)],
+    [
+      'tools/call',
+      (params, ctx) => {
+        const { name, args } = callParams(params);
+        // Contract, Errors table: an unknown tool is a JSON-RPC error -32601, not a tool result.
+        if (!registry.has(name)) throw new JsonRpcError(JsonRpcErrorCode.MethodNotFound, `Unknown tool: ${name}`);
+        const meta = metaOf(params);
+        const token = meta?.progressToken;
+        const notify = ctx.notify;
+        const progress =
+          notify && (typeof token === 'string' || typeof token === 'number')
+            ? (value: number, total?: number, message?: string) =>
+                notify({
+                  jsonrpc: '2.0',
+                  method: 'notifications/progress',
+                  params: { progressToken: token, progress: value, ...(total === undefined ? {} : { total }), ...(message ? { message } : {}) },
+                })
+            : undefined;
+        return registry.call(name, args, {
+          headers: ctx.headers,
+          signal: ctx.signal,
+          clientAddress: ctx.clientAddress,
+          progress,
+          trace: traceContext(ctx.headers, meta),
+        });
+      },
+    ],
+  ]);
+
+  async function request(message: JsonRpcRequest, ctx: CoreContext): Promise<JsonRpcResponse> {
+    const params = message.params ?? {};
+    const version = claimedVersion(params);
+    const modern = isStatelessEra(version);
+    if (modern && version !== STATELESS_VERSION) {
+      return errorBody(JsonRpcErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${version.slice(0, 40)}`, message.id, {
+        supported: [STATELESS_VERSION],
+        requested: version.slice(0, 40),
+      });
+    }
+    const method = isKnownMethod(message.method, params) ? methods.get(message.method) : undefined;
+    if (!method) return errorBody(JsonRpcErrorCode.MethodNotFound, `Method not found: ${message.method.slice(0, 100)}`, message.id);
+    try {
+      const result = await method(params, ctx, message.id);
+      return resultBody(message.id, modern ? stateless(result) : result);
+    } catch (error) {
+      if (error instanceof JsonRpcError) return errorBody(error.code, error.message, message.id, error.data);
+      // The registry maps every tool failure to a result; reaching here is a bug in the core itself.
+      logger.error({ err: error, rpc: { id: message.id, method: message.method } }, 'protocol core failed');
+      return errorBody(JsonRpcErrorCode.InternalError, 'Internal error', message.id);
+    }
+  }
+
+  function notification(message: JsonRpcNotification, ctx: CoreContext): void {
+    if (message.method === 'notifications/cancelled') {
+      const requestId = message.params?.requestId;
+      if (typeof requestId === 'string' || typeof requestId === 'number') ctx.cancel?.(requestId);
+      return;
+    }
+    // notifications/initialized, roots/list_changed and any unknown notification: nothing to do.
+    if (logger.isLevelEnabled('debug')) logger.debug({ rpc: { method: message.method.slice(0, 100) } }, 'notification ignored');
+  }
+
+  async function handle(value: unknown, ctx: CoreContext): Promise<JsonRpcResponse | undefined> {
+    const classified = classify(value);
+    switch (classified.kind) {
+      case 'request':
+        return request(classified.message, ctx);
+      case 'notification':
+        notification(classified.message, ctx);
+        return undefined;
+      case 'response':
+        // This server sends no requests to clients, so no response is awaited: acknowledged, dropped.
+        return undefined;
+      case 'invalid':
+        return classified.answer;
+    }
+  }
+
+  return { request, notification, handle };
+}

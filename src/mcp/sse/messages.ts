@@ -1,0 +1,151 @@
+// POST /messages (contract: Tool-server endpoints). With a live sessionId: 202, empty body, the answer on
+// the session's stream (through the bus, wherever the stream is held). Without one: the answer in the
+// body. Framing and status codes only; the protocol is the core's.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BodyError, readJsonBody } from '../../http/json-body';
+import { sendJson } from '../../http/send-json';
+import type { Logger } from '../../logger';
+import { BusUnavailableError, type CallTracker, type Location, type SessionBus } from '../../sessions';
+import { classify, errorBody, idOf, JsonRpcErrorCode, type JsonRpcRequest, type ProtocolCore } from '../core';
+import { sessionTag } from '../../logging/session-tag';
+
+export interface MessagesOptions {
+  /** The client's address as the door resolved it (X-Forwarded-For from trusted proxies only). */
+  clientOf: (req: IncomingMessage) => string;
+  core: ProtocolCore;
+  bus: SessionBus;
+  calls: CallTracker;
+  maxBodyBytes: number;
+  /** A direct answer not taken by its reader within this time is dropped and its socket destroyed. */
+  writeTimeoutMs: number;
+  logger: Logger;
+  /** True once shutdown began: new messages are refused with 503. */
+  isDraining: () => boolean;
+}
+
+/** The sessionId query parameter: undefined when absent, null when given more than once. */
+function sessionIdOf(url: string): string | undefined | null {
+  const start = url.indexOf('?');
+  if (start === -1) return undefined;
+  const values = new URLSearchParams(url.slice(start + 1)).getAll('sessionId');
+  return values.length === 0 ? undefined : values.length === 1 ? values[0] : null;
+}
+
+export function createMessagesHandler(options: MessagesOptions) {
+  const { core, bus, calls, maxBodyBytes, writeTimeoutMs, logger, isDraining, clientOf } = options;
+
+  /** Runs a request of a session here and delivers its answer to the session's stream. */
+  function runForSession(sessionId: string, message: JsonRpcRequest, req: IncomingMessage): void {
+    const controller = calls.begin(sessionId, message.id);
+    if (!controller) {
+      bus.deliver(sessionId, errorBody(JsonRpcErrorCode.InvalidRequest, 'A request with this id is already running', message.id));
+      return;
+    }
+    const ctx = {
+      headers: req.headers,
+      signal: controller.signal,
+      clientAddress: clientOf(req),
+      notify: (notification: object) => bus.deliver(sessionId, notification),
+      cancel: (requestId: string | number) => bus.cancel(sessionId, requestId),
+    };
+    void core.request(message, ctx).then((answer) => {
+      // MCP cancellation: a cancelled request gets no answer; a closed stream has nobody to read one.
+      if (!controller.signal.aborted) bus.deliver(sessionId, answer);
+      calls.end(sessionId, message.id);
+    });
+  }
+
+  async function answerDirectly(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    const classified = classify(body);
+    if (classified.kind === 'invalid') return sendJson(res, 400, classified.answer);
+    if (classified.kind !== 'request') {
+      if (classified.kind === 'notification') core.notification(classified.message, { headers: req.headers, signal: AbortSignal.abort() });
+      res.writeHead(202).end();
+      return;
+    }
+    const scope = randomUUID();
+    const controller = calls.begin(scope, classified.message.id)!;
+    // The client leaving before its answer aborts the call and its upstream request.
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const answer = await core.request(classified.message, { headers: req.headers, signal: controller.signal, clientAddress: clientOf(req) });
+    calls.end(scope, classified.message.id);
+    if (controller.signal.aborted) return;
+    res.setTimeout(writeTimeoutMs, () => res.destroy());
+    sendJson(res, 200, answer);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (isDraining()) {
+      req.resume();
+      return sendJson(res, 503, errorBody(JsonRpcErrorCode.ServerUnavailable, 'Server is shutting down; retry shortly'), { 'Retry-After': '5' });
+    }
+    let body: unknown;
+    try {
+      body = await readJsonBody(req, maxBodyBytes);
+    } catch (error) {
+      if (!(error instanceof BodyError)) throw error;
+      const code = error.kind === 'parse' ? JsonRpcErrorCode.ParseError : JsonRpcErrorCode.InvalidRequest;
+      return sendJson(res, error.status, errorBody(code, error.message));
+    }
+    const sessionId = sessionIdOf(req.url ?? '');
+    if (sessionId === null) {
+      return sendJson(res, 400, errorBody(JsonRpcErrorCode.InvalidRequest, 'sessionId must be given once', idOf(body)));
+    }
+    if (sessionId === undefined) return answerDirectly(req, res, body);
+
+    let where: Location;
+    try {
+      where = await bus.locate(sessionId);
+    } catch (error) {
+      if (!(error instanceof BusUnavailableError)) throw error;
+      // Refused now rather than accepted and lost: the hub retries.
+      const text = 'Sessions cannot be routed right now; retry shortly';
+      return sendJson(res, 503, errorBody(JsonRpcErrorCode.ServerUnavailable, text, idOf(body)), { 'Retry-After': '2' });
+    }
+    if (where === 'gone') {
+      // 404 makes clients reconnect; a 400 would leave them retrying a dead session.
+      const text = 'Session not found; open a new one with GET /sse';
+      return sendJson(res, 404, errorBody(JsonRpcErrorCode.SessionNotFound, text, idOf(body)));
+    }
+    const classified = classify(body);
+    if (logger.isLevelEnabled('trace')) {
+      const id = classified.kind === 'invalid' ? classified.id : 'id' in classified.message ? classified.message.id : undefined;
+      const method = classified.kind === 'request' || classified.kind === 'notification' ? classified.message.method.slice(0, 100) : undefined;
+      logger.trace({ session: sessionTag(sessionId), rpc: { id, method }, headers: req.headers }, 'message received');
+    }
+    switch (classified.kind) {
+      case 'request':
+        runForSession(sessionId, classified.message, req);
+        break;
+      case 'notification':
+        core.notification(classified.message, {
+          headers: req.headers,
+          signal: AbortSignal.abort(),
+          cancel: (requestId) => bus.cancel(sessionId, requestId),
+        });
+        break;
+      case 'invalid':
+        // Answered on the channel the request came on: the stream.
+        bus.deliver(sessionId, classified.answer);
+        break;
+      case 'response':
+        break; // this server sends no requests, so no response is awaited
+    }
+    // Contract, Responses rule 4: 202 with an empty body. Written once the call is dispatched, so the
+    // request to the customer API does not wait behind this socket write.
+    setImmediate(() => res.writeHead(202).end());
+  }
+
+  return async function postMessages(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      await handle(req, res);
+    } catch (error) {
+      logger.error({ err: error }, 'POST /messages failed');
+      if (res.headersSent) res.destroy();
+      else sendJson(res, 500, errorBody(JsonRpcErrorCode.InternalError, 'Internal error'));
+    }
+  };
+}

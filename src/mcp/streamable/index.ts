@@ -1,0 +1,107 @@
+// The modern lane: MCP Streamable HTTP at POST /mcp, stateless, for 2026-07-28 clients (per-request
+// `_meta`, server/discover) and 2025-era clients (initialize, then calls). GET and DELETE answer 405, as
+// stateless servers do. Framing only: the protocol is the core's, credentials come from this request.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BodyError, readJsonBody } from '../../http/json-body';
+import { sendJson } from '../../http/send-json';
+import type { Logger } from '../../logger';
+import type { CallTracker } from '../../sessions';
+import { errorBody, JsonRpcErrorCode, type JsonRpcResponse, type ProtocolCore } from '../core';
+import { edge } from './edge';
+import { Exchange } from './respond';
+
+export interface StreamableLaneOptions {
+  core: ProtocolCore;
+  /** The client's address as the door resolved it. */
+  clientOf: (req: IncomingMessage) => string;
+  calls: CallTracker;
+  maxBodyBytes: number;
+  /** An answer not taken by its reader within this time is dropped and its socket destroyed. */
+  writeTimeoutMs: number;
+  logger: Logger;
+  isDraining: () => boolean;
+}
+
+/** Accept must allow JSON or an event stream (a missing Accept allows anything). */
+function acceptOf(req: IncomingMessage): { ok: boolean; stream: boolean } {
+  const accept = req.headers.accept;
+  if (accept === undefined) return { ok: true, stream: false };
+  const json = /application\/json|application\/\*|\*\/\*/i.test(accept);
+  const stream = /text\/event-stream|text\/\*|\*\/\*/i.test(accept);
+  return { ok: json || stream, stream };
+}
+
+/** JSON-RPC errors answered after dispatch stay in-band (200), except an unsupported revision (400). */
+function statusOf(answer: JsonRpcResponse): number {
+  return 'error' in answer && answer.error.code === JsonRpcErrorCode.UnsupportedProtocolVersion ? 400 : 200;
+}
+
+export function createStreamableLane({ core, clientOf, calls, maxBodyBytes, writeTimeoutMs, logger, isDraining }: StreamableLaneOptions) {
+  async function post(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (isDraining()) {
+      req.resume();
+      return sendJson(res, 503, errorBody(JsonRpcErrorCode.ServerUnavailable, 'Server is shutting down; retry shortly'), { 'Retry-After': '5' });
+    }
+    const accept = acceptOf(req);
+    if (!accept.ok) {
+      req.resume();
+      return sendJson(res, 406, errorBody(JsonRpcErrorCode.InvalidRequest, 'Not Acceptable: Accept must include application/json or text/event-stream'));
+    }
+    let body: unknown;
+    try {
+      body = await readJsonBody(req, maxBodyBytes);
+    } catch (error) {
+      if (!(error instanceof BodyError)) throw error;
+      const code = error.kind === 'parse' ? JsonRpcErrorCode.ParseError : JsonRpcErrorCode.InvalidRequest;
+      return sendJson(res, error.status, errorBody(code, error.message));
+    }
+    const route = edge(body, req.headers);
+    switch (route.kind) {
+      case 'reject':
+        return sendJson(res, route.status, route.answer);
+      case 'ignore':
+        return void res.writeHead(202).end();
+      case 'notification':
+        // Stateless: there is no session whose calls a cancellation could name; a client leaving aborts instead.
+        core.notification(route.message, { headers: req.headers, signal: AbortSignal.abort() });
+        return void res.writeHead(202).end();
+    }
+    const { message } = route;
+    if (logger.isLevelEnabled('trace')) {
+      logger.trace({ rpc: { id: message.id, method: message.method.slice(0, 100) }, headers: req.headers }, 'message received');
+    }
+    const scope = randomUUID();
+    const controller = calls.begin(scope, message.id)!;
+    // The client leaving (the response stream closing) aborts the call and its upstream request.
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const exchange = new Exchange(res, accept.stream);
+    const answer = await core.request(message, {
+      headers: req.headers,
+      signal: controller.signal,
+      clientAddress: clientOf(req),
+      ...(exchange.notifies ? { notify: (notification: object) => exchange.notify(notification) } : {}),
+    });
+    calls.end(scope, message.id);
+    if (controller.signal.aborted) return;
+    res.setTimeout(writeTimeoutMs, () => res.destroy());
+    exchange.answer(statusOf(answer), answer);
+  }
+
+  return {
+    '/mcp': function mcp(req: IncomingMessage, res: ServerResponse): void {
+      if (req.method !== 'POST') {
+        req.resume();
+        // Stateless serving: no standalone stream (GET) and no session to end (DELETE).
+        return sendJson(res, 405, errorBody(-32000, 'Method not allowed.'), { Allow: 'POST' });
+      }
+      post(req, res).catch((error: unknown) => {
+        logger.error({ err: error }, 'POST /mcp failed');
+        if (res.headersSent) res.destroy();
+        else sendJson(res, 500, errorBody(JsonRpcErrorCode.InternalError, 'Internal error'));
+      });
+    },
+  };
+}

@@ -1,0 +1,36 @@
+// One POST /mcp exchange's answer: a JSON body by default, upgraded to an SSE stream when the call sends
+// a notification (progress) before its result and the client accepts event streams.
+import type { ServerResponse } from 'node:http';
+import { sendJson } from '../../http/send-json';
+import { SSE_HEADERS } from '../sse/stream';
+
+export class Exchange {
+  private streaming = false;
+
+  constructor(
+    private readonly res: ServerResponse,
+    /** The client's Accept allows text/event-stream. */
+    private readonly canStream: boolean,
+  ) {}
+
+  /** Whether notifications can reach the client on this exchange. */
+  get notifies(): boolean {
+    return this.canStream;
+  }
+
+  notify(message: object): void {
+    if (!this.canStream || this.res.destroyed) return;
+    if (!this.streaming) {
+      this.streaming = true;
+      this.res.writeHead(200, SSE_HEADERS);
+    }
+    this.res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+  }
+
+  /** The final answer: on the stream when it was upgraded, else as one JSON body with `status`. */
+  answer(status: number, message: object): void {
+    if (this.res.destroyed) return;
+    if (this.streaming) this.res.end(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+    else sendJson(this.res, status, message);
+  }
+}

@@ -1,0 +1,58 @@
+// The calls running in this process, by scope (a session id, or one HTTP request) and request id: each
+// has one AbortController, so a cancellation, a closed stream or a departed client aborts the call and
+// its upstream request. Also what graceful shutdown waits for.
+import type { RequestId } from '../mcp/core/jsonrpc';
+
+export class CallTracker {
+  private readonly scopes = new Map<string, Map<RequestId, AbortController>>();
+  private count = 0;
+  private waiters: Array<() => void> = [];
+
+  /** Calls running now. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Registers a call; undefined when the scope already runs a request with this id. */
+  begin(scope: string, id: RequestId): AbortController | undefined {
+    let calls = this.scopes.get(scope);
+    if (calls === undefined) this.scopes.set(scope, (calls = new Map()));
+    else if (calls.has(id)) return undefined;
+    const controller = new AbortController();
+    calls.set(id, controller);
+    this.count += 1;
+    return controller;
+  }
+
+  /** The call is over (answered, or abandoned after an abort). */
+  end(scope: string, id: RequestId): void {
+    const calls = this.scopes.get(scope);
+    if (!calls?.delete(id)) return;
+    if (calls.size === 0) this.scopes.delete(scope);
+    this.count -= 1;
+    if (this.count === 0) for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  /** notifications/cancelled: aborts the call if it runs here. */
+  cancel(scope: string, id: RequestId): void {
+    this.scopes.get(scope)?.get(id)?.abort();
+  }
+
+  /** The stream of a session closed: aborts all of its calls running here. */
+  abortScope(scope: string): void {
+    const calls = this.scopes.get(scope);
+    if (calls) for (const controller of calls.values()) controller.abort();
+  }
+
+  /** Resolves when nothing runs, or after `timeoutMs`, whichever comes first; true if drained. */
+  drained(timeoutMs: number): Promise<boolean> {
+    if (this.count === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      this.waiters.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+}

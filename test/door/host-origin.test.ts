@@ -1,0 +1,77 @@
+import { startStack, type Stack } from '../support/stack';
+import { raw, toolCall } from './request';
+
+describe('door: Host and Origin (development defaults)', () => {
+  let stack: Stack;
+  let port: string;
+  beforeAll(async () => {
+    stack = await startStack();
+    port = new URL(stack.url).port;
+  });
+  afterAll(() => stack.close());
+
+  it.each([
+    ['GET', '/health'],
+    ['GET', '/sse'],
+    ['POST', '/messages'],
+    ['GET', '/no-such-path'],
+  ])('%s %s with a foreign Host is refused with 403 JSON before any work', async (method, path) => {
+    const answer = await raw(stack.url, path, {
+      method,
+      headers: { host: `evil.example:${port}` },
+      body: method === 'POST' ? toolCall('whoami') : undefined,
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.json).toEqual({ error: 'host_not_allowed', message: expect.any(String) });
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it.each(['localhost', `localhost:${'PORT'}`, '127.0.0.1', '[::1]:9', 'LOCALHOST.'])('Host %s is accepted (port-agnostic)', async (host) => {
+    const answer = await raw(stack.url, '/health', { headers: { host: host.replace('PORT', port) } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('a foreign Origin is refused with 403, on tool calls and on the stream (DNS rebinding)', async () => {
+    const headers = { host: `localhost:${port}`, origin: 'http://evil.example' };
+    const post = await raw(stack.url, '/messages', { method: 'POST', headers, body: toolCall('whoami') });
+    expect(post.status).toBe(403);
+    expect(post.json?.error).toBe('origin_not_allowed');
+    expect((await raw(stack.url, '/sse', { headers })).status).toBe(403);
+    expect((await raw(stack.url, '/health', { headers: { origin: 'null' } })).status).toBe(403);
+  });
+
+  it('a localhost Origin on any port passes in development, and no Origin at all passes', async () => {
+    const withOrigin = await raw(stack.url, '/messages', {
+      method: 'POST',
+      headers: { origin: 'http://localhost:5173', authorization: 'Bearer demo-manager-token' },
+      body: toolCall('whoami'),
+    });
+    expect(withOrigin.status).toBe(200);
+    expect(withOrigin.json?.result?.isError).toBeUndefined();
+    expect((await raw(stack.url, '/health')).status).toBe(200);
+  });
+});
+
+describe('door: Host and Origin (configured)', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ env: { ALLOWED_HOSTS: 'tools.example.com', ALLOWED_ORIGINS: 'https://app.example.com' } });
+  });
+  afterAll(() => stack.close());
+
+  it('only the listed names are accepted: loopback names are no longer implied', async () => {
+    expect((await raw(stack.url, '/health', { headers: { host: 'tools.example.com' } })).status).toBe(200);
+    expect((await raw(stack.url, '/health', { headers: { host: 'Tools.Example.com:8443' } })).status).toBe(200);
+    expect((await raw(stack.url, '/health')).status).toBe(403); // Host: 127.0.0.1:port
+  });
+
+  it('only the listed origin is accepted, with any port unless one is named', async () => {
+    const headers = (origin: string) => ({ host: 'tools.example.com', origin });
+    expect((await raw(stack.url, '/health', { headers: headers('https://app.example.com') })).status).toBe(200);
+    expect((await raw(stack.url, '/health', { headers: headers('https://app.example.com:444') })).status).toBe(200);
+    expect((await raw(stack.url, '/health', { headers: headers('http://app.example.com') })).status).toBe(403);
+    expect((await raw(stack.url, '/health', { headers: headers('https://app.example.com.evil.example') })).status).toBe(403);
+  });
+});
