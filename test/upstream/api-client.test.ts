@@ -1,6 +1,6 @@
 import { createServer, type RequestListener } from 'node:http';
 import { listen, type Listening } from '../../src/http/listen';
-import { startExampleApi, type RunningExampleApi } from '../../example-api';
+import { startExampleApi, type RunningExampleApi } from '../fixtures/orders-api';
 import { failureResult } from '../../src/tools/results';
 import { createUpstream, type ApiClient, type Upstream } from '../../src/upstream/api-client';
 import {
