@@ -18,7 +18,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts
 
-# 3. The image: what runs, nothing else. Set CUSTOMER_API_URL (and the other settings) when you run it.
+# 3. The image: what runs, nothing else. Set CUSTOMER_API_URL, ALLOWED_HOSTS and HUB_SECRETS (production
+#    requires them: see the README, "Securing the server") and your other settings when you run it.
 FROM node:${NODE_VERSION}-bookworm-slim
 ENV NODE_ENV=production PORT=3000
 WORKDIR /app
@@ -27,6 +28,7 @@ COPY --from=build /app/dist ./dist
 COPY package.json ./
 USER node
 EXPOSE 3000
-# node, not curl: the slim image has no curl, and node is there anyway.
-HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# node, not curl: the slim image has no curl. /health needs no caller secret, but its Host is checked
+# (ALLOWED_HOSTS), so the probe sends the first allowed name.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 CMD ["node", "-e", "const host = (process.env.ALLOWED_HOSTS || 'localhost').split(',')[0].trim().replace('*', 'localhost'); require('node:http').get({ host: '127.0.0.1', port: process.env.PORT || 3000, path: '/health', headers: { host }, timeout: 4000 }, (r) => process.exit(r.statusCode === 200 ? 0 : 1)).on('error', () => process.exit(1))"]
 CMD ["node", "dist/src/index.js"]

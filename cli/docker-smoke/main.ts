@@ -4,7 +4,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStandInApi } from '../conformance/stand-in-api';
@@ -12,6 +13,19 @@ import { startServer } from '../conformance/start-server';
 import { listen } from '../../src/http/listen';
 import { copyContext } from './context';
 import { execForm, parseDockerfile, parseEnv } from './dockerfile';
+
+/** node:http, not fetch: fetch may not set Host. */
+function post(port: string, path: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 const say = (line: string) => process.stdout.write(`docker-smoke: ${line}\n`);
 const shellQuote = (part: string) => `'${part.replaceAll("'", "'\\''")}'`;
@@ -66,7 +80,9 @@ async function main(root: string): Promise<void> {
     const port = new URL(free.url).port;
     await free.close();
     const cwd = join(final.dir, final.workdir);
-    const env = { ...final.env, PORT: port, HOST: '127.0.0.1', CUSTOMER_API_URL: api.url };
+    // What production requires (src/config.ts): the hub's secret and the names this server answers to.
+    const secret = randomBytes(24).toString('hex');
+    const env = { ...final.env, PORT: port, CUSTOMER_API_URL: api.url, HUB_SECRETS: secret, ALLOWED_HOSTS: 'tools.example.com' };
     say(`CMD ${final.cmd.join(' ')} (as ${final.user}, PORT=${port}, CUSTOMER_API_URL=${api.url})`);
     const server = await startServer(`cd ${shellQuote(cwd)} && exec ${final.cmd.map(shellQuote).join(' ')}`, `http://127.0.0.1:${port}`, env);
     try {
@@ -75,13 +91,12 @@ async function main(root: string): Promise<void> {
       const [status] = (await once(health, 'exit')) as [number | null];
       if (status !== 0) throw new Error(`HEALTHCHECK failed (${status})\n${server.output().slice(-1000)}`);
       say('HEALTHCHECK passed');
-      const list = await fetch(`http://127.0.0.1:${port}/messages`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+      const list = await post(port, '/messages', '{"jsonrpc":"2.0","id":1,"method":"tools/list"}', {
+        host: 'tools.example.com',
+        'x-hub-secret': secret,
       });
-      if (list.status !== 200) throw new Error(`tools/list answered ${list.status}`);
-      say(`tools/list answered 200 with ${((await list.json()) as { result?: { tools?: unknown[] } }).result?.tools?.length ?? 0} tool(s)`);
+      if (list.status !== 200) throw new Error(`tools/list answered ${list.status}: ${list.body}`);
+      say(`tools/list answered 200 with ${(JSON.parse(list.body) as { result?: { tools?: unknown[] } }).result?.tools?.length ?? 0} tool(s)`);
     } finally {
       await server.stop();
       await api.close();
