@@ -41,7 +41,8 @@ export function copyProject(prefix = 'project-copy-'): ProjectCopy {
       writeFileSync(join(root, 'tsconfig.tools.json'), JSON.stringify({ extends: './tsconfig.json', include: ['tools'] }));
       return node([join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.tools.json']);
     },
-    jest: (pattern) => node([join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', pattern]),
+    // In band: these run inside a test, beside other suites; one process is enough and fights less for CPU.
+    jest: (pattern) => node([join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--runInBand', pattern]),
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
 }
