@@ -1,7 +1,17 @@
-/** Tests run the TypeScript sources directly; `npm run typecheck` does the type checking. */
+/**
+ * Tests live in test/ (the framework, on its own fixtures) and beside the code they test (tools/*.test.ts,
+ * example-api/*.test.ts), so a fork that deletes the examples deletes their tests with them.
+ * Type errors fail `npm test` through its pretest step: one incremental `tsc --noEmit` over the whole
+ * project (a few seconds) instead of ts-jest's per-file diagnostics, which type-check the same imports
+ * again in every worker. `npx jest <file>` skips it, for a quick loop; `npm run typecheck` checks alone.
+ */
+const { existsSync } = require('node:fs');
+const { join } = require('node:path');
+
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
+  // Only folders that exist: a fork may have deleted example-api/.
+  roots: ['test', 'tools', 'example-api', 'cli', 'hub-emulator'].filter((dir) => existsSync(join(__dirname, dir))).map((dir) => `<rootDir>/${dir}`),
   testMatch: ['**/*.test.ts'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { diagnostics: false }],

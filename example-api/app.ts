@@ -1,7 +1,7 @@
 // The example customer API: a small orders service that authenticates its own users. It is the part of this
 // project a forker REPLACES with their real API; the tool server never validates the tokens it forwards.
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
-import { DEFAULT_TENANT, DEMO_USERS, orderTotal, seedOrders, type DemoUser, type Order, type OrderLine } from './data';
+import { DEFAULT_TENANT, DEMO_USERS, orderTotal, seedInvoices, seedOrders, type DemoUser, type Order, type OrderLine } from './data';
 
 export interface ExampleApi {
   app: express.Express;
@@ -34,6 +34,7 @@ function parseLines(value: unknown): OrderLine[] | undefined {
 
 export function createExampleApi(): ExampleApi {
   const orders: Order[] = seedOrders();
+  const invoices = seedInvoices();
   let nextId = 5000;
   let scripted: Scripted | undefined;
   let last: Record<string, string | string[] | undefined> | undefined;
@@ -113,6 +114,15 @@ export function createExampleApi(): ExampleApi {
     const found = orders.find((o) => o.id === req.params.id && o.tenantId === tenantId);
     if (!found) return error(res, 404, 'not_found', 'No such order');
     return res.json(found);
+  });
+
+  // The README's "Adding a tool" example (list_invoices) reads this route.
+  api.get('/customers/:id/invoices', (req, res) => {
+    const { tenantId } = who(res);
+    const status = typeof req.query.status === 'string' ? req.query.status : undefined;
+    const limit = Math.min(Number(req.query.limit ?? 20) || 20, 100);
+    const items = invoices.filter((i) => i.tenantId === tenantId && i.customerId === req.params.id && (!status || i.status === status));
+    res.json(items.slice(0, limit).map(({ id, amount, dueDate }) => ({ id, amount, dueDate })));
   });
 
   api.post('/orders', (req, res) => {

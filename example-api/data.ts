@@ -62,3 +62,24 @@ export function seedOrders(): Order[] {
     order('2001', 'globex', 'Initech', 'open', [{ sku: 'STAPLER-R', quantity: 2, unitPrice: 15 }], 5),
   ];
 }
+
+export interface Invoice {
+  id: string;
+  tenantId: string;
+  /** The customer's id, e.g. "c-42" (Northwind Traders). */
+  customerId: string;
+  status: 'paid' | 'unpaid';
+  amount: number;
+  dueDate: string;
+}
+
+/** Invoices per customer: c-42 Northwind Traders and c-7 Contoso Ltd (acme), c-9 Initech (globex). */
+export function seedInvoices(): Invoice[] {
+  return [
+    { id: 'inv-1', tenantId: 'acme', customerId: 'c-42', status: 'unpaid', amount: 50, dueDate: '2026-12-01' },
+    { id: 'inv-2', tenantId: 'acme', customerId: 'c-42', status: 'paid', amount: 32, dueDate: '2026-10-15' },
+    { id: 'inv-3', tenantId: 'acme', customerId: 'c-42', status: 'unpaid', amount: 120.4, dueDate: '2026-12-20' },
+    { id: 'inv-4', tenantId: 'acme', customerId: 'c-7', status: 'paid', amount: 199, dueDate: '2026-11-03' },
+    { id: 'inv-5', tenantId: 'globex', customerId: 'c-9', status: 'unpaid', amount: 30, dueDate: '2026-12-05' },
+  ];
+}

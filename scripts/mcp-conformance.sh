@@ -28,9 +28,10 @@ if [ ! -x "$SUITE_DIR/node_modules/.bin/conformance" ]; then
 fi
 
 log="$(mktemp)"
-npx tsx test/conformance/mcp-server.ts >"$log" 2>&1 &
+# node itself (not npx), so the trap's kill reaches the server and not only a wrapper.
+node --import tsx test/conformance/mcp-server.ts >"$log" 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -f "$log"' EXIT
+trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -f "$log"' EXIT
 for _ in $(seq 1 300); do
   url=$(grep -o -m 1 'http://127[0-9.:]*' "$log" || true)
   [ -n "$url" ] && break

@@ -6,6 +6,7 @@ import { isOriginList } from './door/hosts';
 import { isNetworkList } from './door/networks';
 import { scopedKeySchema } from './hub/keys';
 import type { TelemetrySettings } from './telemetry';
+import { DEFAULT_API_NAME } from './tools/api-name';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -66,6 +67,13 @@ const settingsSchema = z.object({
     .url('must be an absolute http(s) URL')
     .refine((url) => /^https?:\/\//i.test(url), 'must start with http:// or https://')
     .optional(),
+  CUSTOMER_API_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .regex(/^[^\u0000-\u001f]+$/, 'must be one line of text')
+    .default(DEFAULT_API_NAME),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   PUBLIC_BASE_PATH: z
     .string()
@@ -142,6 +150,8 @@ export interface Config {
   readonly host: string;
   /** Undefined only outside production: the entry point then starts the bundled example API. */
   readonly customerApiUrl: string | undefined;
+  /** How error sentences name the customer's API ("The billing system did not answer in time…"). */
+  readonly customerApiName: string;
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly publicBasePath: string;
   readonly sseKeepAliveMs: number;
@@ -268,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: s.PORT,
     host,
     customerApiUrl: s.CUSTOMER_API_URL,
+    customerApiName: s.CUSTOMER_API_NAME,
     logLevel: s.LOG_LEVEL,
     publicBasePath: s.PUBLIC_BASE_PATH,
     sseKeepAliveMs: s.SSE_KEEPALIVE_MS,

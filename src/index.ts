@@ -1,33 +1,52 @@
-// Entry point: configuration → logger → (example API in development) → tool server → listen → shutdown on signal.
+// Entry point: .env and configuration → logger → (example API in development) → tool server → listen → shutdown on signal.
 // WORKERS>1: this process becomes the cluster's primary (src/cluster) and each worker runs main().
 import cluster from 'node:cluster';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { tools } from '../tools';
 import { name, version } from '../package.json';
-import { startExampleApi } from '../example-api';
-import { ConfigError, loadConfig, type Config } from './config';
-import { createLogger } from './logger';
 import { runPrimary } from './cluster';
+import { ConfigError, loadConfig, type Config } from './config';
+import { readEnvFile, withEnvFile, type EnvFile } from './env-file';
+import { createLogger } from './logger';
 import { createToolServer } from './server';
 import { sessionBusFromConfig } from './sessions/from-config';
+import { withApiName } from './tools';
 
-function configOrExit(): Config {
+function configOrExit(envFile: EnvFile): Config {
   try {
-    return loadConfig();
+    return loadConfig(withEnvFile(process.env, envFile));
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${error.message}\n`);
+    const source = envFile.path === undefined ? 'the environment (no .env file)' : `the environment and ${envFile.path}`;
+    process.stderr.write(`${error.message}\n(settings read from ${source})\n`);
     return process.exit(1);
   }
 }
 
-async function main(config = configOrExit()): Promise<void> {
+/** The bundled example API, if this copy still has it: src/ never imports example-api/ statically, so a fork deletes it. */
+async function startEmbeddedExampleApi(): Promise<{ url: string; close(): Promise<void> } | undefined> {
+  const folder = join(__dirname, '..', 'example-api'); // beside src/, in the sources and in dist/ alike
+  if (!existsSync(folder)) return undefined;
+  // A specifier in a variable: the type checker does not follow it, so the project compiles without the folder.
+  const { startExampleApi } = (await import(folder)) as { startExampleApi(): Promise<{ url: string; close(): Promise<void> }> };
+  return startExampleApi();
+}
+
+async function main(config: Config, envFile: EnvFile): Promise<void> {
   const logger = createLogger({ level: config.logLevel });
+  if (envFile.path === undefined) logger.info('no .env file: settings from the environment only');
+  else logger.info({ envFile: envFile.path }, 'settings read from .env; variables set in the environment win');
 
   let customerApiUrl = config.customerApiUrl;
   let stopExampleApi: (() => Promise<void>) | undefined;
   if (customerApiUrl === undefined) {
     // Development only (loadConfig refuses this in production): serve the bundled example API.
-    const exampleApi = await startExampleApi();
+    const exampleApi = await startEmbeddedExampleApi();
+    if (exampleApi === undefined) {
+      process.stderr.write('Invalid configuration:\n  - CUSTOMER_API_URL: is required (the example API in example-api/ is not part of this copy)\n');
+      return process.exit(1);
+    }
     customerApiUrl = exampleApi.url;
     stopExampleApi = exampleApi.close;
     logger.info({ customerApiUrl }, 'CUSTOMER_API_URL is not set: started the bundled example customer API');
@@ -37,14 +56,10 @@ async function main(config = configOrExit()): Promise<void> {
     config,
     customerApiUrl,
     logger,
-    tools,
+    tools: withApiName(tools, config.customerApiName),
     info: { name, version },
     ...sessionBusFromConfig(config, logger),
   });
-  const url = await server.listen();
-  logger.info({ url, tools: tools.map((tool) => tool.name), customerApiUrl }, 'tool server listening');
-  logger.flush();
-
   let signalled = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (signalled) {
@@ -64,14 +79,20 @@ async function main(config = configOrExit()): Promise<void> {
       logger.flush(() => process.exit(1));
     }
   };
+  // Before listening: whoever sees the "listening" line may signal at once.
   process.on('SIGTERM', (signal) => void stop(signal));
   // A cluster worker stops on the primary's SIGTERM; a terminal's Ctrl-C reaches it too and is ignored.
   process.on('SIGINT', (signal) => void (cluster.isWorker ? undefined : stop(signal)));
+
+  const url = await server.listen();
+  logger.info({ url, tools: tools.map((tool) => tool.name), customerApiUrl }, 'tool server listening');
+  logger.flush();
 }
 
 function start(): Promise<void> {
-  const config = configOrExit();
-  if (!cluster.isPrimary || config.workers === 1) return main(config);
+  const envFile = readEnvFile();
+  const config = configOrExit(envFile);
+  if (!cluster.isPrimary || config.workers === 1) return main(config, envFile);
   runPrimary({ config, logger: createLogger({ level: config.logLevel }) });
   return Promise.resolve();
 }

@@ -1,7 +1,7 @@
 // Example tool: a write with a JSON body. Whether the user may do it is the customer API's decision (403).
 import { z } from 'zod';
 import { defineTool } from '../src/tools';
-import type { Order } from '../example-api/data';
+import type { Order } from './types';
 
 export default defineTool({
   name: 'create_order',

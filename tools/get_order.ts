@@ -1,8 +1,7 @@
 // Example tool: one record by id. The id goes into the URL path (encoded by ctx.api); a 404 is explained.
 import { z } from 'zod';
-import { defineTool, ToolError } from '../src/tools';
-import { UpstreamHttpError } from '../src/upstream/errors';
-import type { Order } from '../example-api/data';
+import { defineTool, ToolError, UpstreamHttpError } from '../src/tools';
+import type { Order } from './types';
 
 export default defineTool({
   name: 'get_order',

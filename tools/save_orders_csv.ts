@@ -1,7 +1,7 @@
 // Example tool: runs an order search and writes the result to the user's library as CSV.
 import { z } from 'zod';
 import { defineTool } from '../src/tools';
-import type { Order } from '../example-api/data';
+import type { Order, OrderPage } from './types';
 import { orderFilters } from './search_orders';
 
 function csvCell(value: string | number): string {
@@ -32,7 +32,7 @@ export default defineTool({
       .describe('Name to save under; defaults to orders-<date>.csv.'),
   },
   async handler({ status, customer, filename }, ctx) {
-    const { items } = await ctx.api.get<{ items: Order[] }>('/orders', { query: { status, customer, limit: 100 } });
+    const { items } = await ctx.api.get<OrderPage>('/orders', { query: { status, customer, limit: 100 } });
     if (items.length === 0) return 'No orders were found matching that search, so no file was saved.';
     const name = filename ?? `orders-${new Date().toISOString().slice(0, 10)}.csv`;
     await ctx.files.upload(name, ordersCsv(items), 'text/csv');

@@ -1,7 +1,7 @@
 // Example tool: a filtered list from the customer's API. An empty answer is an ordinary result, not an error.
 import { z } from 'zod';
 import { defineTool } from '../src/tools';
-import type { Order } from '../example-api/data';
+import type { OrderPage } from './types';
 
 /** The search filters, shared with save_orders_csv so both tools read the same to the model. */
 export const orderFilters = {
@@ -20,7 +20,7 @@ export default defineTool({
   },
   annotations: { readOnlyHint: true },
   async handler({ status, customer, limit }, ctx) {
-    const { items, total } = await ctx.api.get<{ items: Order[]; total: number }>('/orders', {
+    const { items, total } = await ctx.api.get<OrderPage>('/orders', {
       query: { status, customer, limit },
     });
     if (items.length === 0) return 'No orders were found matching that search.';

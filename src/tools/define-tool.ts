@@ -3,6 +3,7 @@
 // `output` shape, the handler returns that object instead: clients get it as `structuredContent`
 // (checked against `outputSchema`) and, for older clients, as JSON text.
 import { z } from 'zod';
+import { namingHandler } from './api-name';
 import type { ToolContext } from './context';
 import type { ToolResult } from './results';
 
@@ -29,6 +30,11 @@ export interface ToolSpec<Shape extends z.ZodRawShape, Out extends z.ZodRawShape
   /** Declares the shape of the answer (MCP 2025-06-18 `outputSchema`); the handler then returns that object. */
   output?: Out;
   annotations?: ToolAnnotations;
+  /**
+   * How error sentences name the API this tool calls, e.g. "the billing system" (default: CUSTOMER_API_NAME).
+   * Set it when this tool's calls reach a system users know by another name.
+   */
+  apiName?: string;
   handler(input: z.output<z.ZodObject<Shape>>, ctx: ToolContext): Promise<HandlerReturn<Out>> | HandlerReturn<Out>;
 }
 
@@ -64,6 +70,7 @@ export function defineTool<Shape extends z.ZodRawShape, Out extends z.ZodRawShap
     throw new TypeError(`Tool name "${spec.name}" must be 1-64 letters, digits, "_" or "-"`);
   }
   if (spec.description.trim() === '') throw new TypeError(`Tool "${spec.name}" needs a description for the model`);
+  if (spec.apiName !== undefined && spec.apiName.trim() === '') throw new TypeError(`Tool "${spec.name}" has an empty apiName`);
   const schema = z.object(spec.input);
   const outputSchema = spec.output ? z.object(spec.output as z.ZodRawShape) : undefined;
   return Object.freeze({
@@ -79,6 +86,6 @@ export function defineTool<Shape extends z.ZodRawShape, Out extends z.ZodRawShap
     },
     schema,
     ...(outputSchema ? { outputSchema } : {}),
-    handler: spec.handler as Tool['handler'],
+    handler: spec.apiName === undefined ? (spec.handler as Tool['handler']) : namingHandler(spec.handler as Tool['handler'], spec.apiName),
   });
 }

@@ -12,6 +12,7 @@ import {
   HubResponseTooLargeError,
 } from '../hub/errors';
 import { CallLimitedError } from '../limits/call-limited-error';
+import { apiNameOf } from './api-name';
 import { ToolError } from './tool-error';
 
 export type ToolResult = CallToolResult;
@@ -30,14 +31,11 @@ export const MESSAGES = {
   internal: 'Something went wrong while running this tool (internal error). Please try again; if it keeps happening, contact support.',
 } as const;
 
-/** "orders" for "/orders/:id": how the model and the user will know which system failed. */
-function apiName(path: string): string {
-  const first = path.split('/').find((segment) => segment !== '' && !segment.startsWith(':'));
-  return first ? `The ${first} API` : 'The API';
-}
+/** "The company's system" from "the company's system": the name starts the sentence. */
+const capitalised = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 function upstreamMessage(error: UpstreamError): string {
-  const api = apiName(error.path);
+  const api = capitalised(apiNameOf(error));
   if (error instanceof UpstreamHttpError) {
     if (error.status === 401) return MESSAGES.sessionExpired;
     if (error.status === 403) return MESSAGES.forbidden;

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { defineTool } from '../../src/tools';
-import { tools as exampleTools } from '../../tools';
+import { tools as exampleTools } from '../fixtures/order-tools';
 import { callTool, SseClient } from '../support/sse-client';
 import { MANAGER, startStack, type Stack } from '../support/stack';
 import { until } from '../support/wait';

@@ -5,7 +5,7 @@ import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { z } from 'zod';
 import { defineTool } from '../../src/tools';
-import { tools as exampleTools } from '../../tools';
+import { tools as exampleTools } from '../fixtures/order-tools';
 import { MANAGER, startStack, type Stack } from '../support/stack';
 import { until } from '../support/wait';
 

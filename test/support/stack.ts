@@ -1,7 +1,8 @@
-// Starts the example customer API and a tool server on loopback ports, with the log captured in memory.
+// Starts the fixture orders API and a tool server with the fixture tools on loopback ports (never the
+// examples a fork deletes), with the log captured in memory.
 import { Writable } from 'node:stream';
-import { startExampleApi, type RunningExampleApi } from '../../example-api';
-import { tools as exampleTools } from '../../tools';
+import { startExampleApi, type RunningExampleApi } from '../fixtures/orders-api';
+import { tools as exampleTools } from '../fixtures/order-tools';
 import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { createToolServer, type ToolServer } from '../../src/server';

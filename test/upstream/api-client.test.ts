@@ -1,6 +1,6 @@
 import { createServer, type RequestListener } from 'node:http';
 import { listen, type Listening } from '../../src/http/listen';
-import { startExampleApi, type RunningExampleApi } from '../../example-api';
+import { startExampleApi, type RunningExampleApi } from '../fixtures/orders-api';
 import { failureResult } from '../../src/tools/results';
 import { createUpstream, type ApiClient, type Upstream } from '../../src/upstream/api-client';
 import {
@@ -70,7 +70,7 @@ describe('customer API client against the example API', () => {
     await fetch(`${api.url}/_demo/next`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status }) });
     const error = await client.get('/orders').catch((e: unknown) => e);
     const { result } = failureResult(error);
-    expect(result).toEqual({ isError: true, content: [{ type: 'text', text: `The orders API returned an error (HTTP ${status}). Please try again in a moment.` }] });
+    expect(result).toEqual({ isError: true, content: [{ type: 'text', text: `The company's system returned an error (HTTP ${status}). Please try again in a moment.` }] });
   });
 
   it('never copies the upstream body into the result', async () => {

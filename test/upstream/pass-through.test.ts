@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/tools';
-import { tools as exampleTools } from '../../tools';
+import { tools as exampleTools } from '../fixtures/order-tools';
 import { callTool, postDirect, SseClient } from '../support/sse-client';
 import { MANAGER, startStack, VIEWER, type Stack } from '../support/stack';
 

@@ -1,15 +1,26 @@
-import { callTool, postDirect } from '../support/sse-client';
-import { MANAGER, startStack, VIEWER, type Stack } from '../support/stack';
+// The example tools against the example API they were written for. Both are examples: a fork deletes
+// this file with them (the framework's own tests use copies under test/fixtures).
+import { startExampleApi, type RunningExampleApi } from '../example-api';
+import { startToolServer, type TestServer } from '../src/tools/testing';
+import { tools } from './index';
 
-let stack: Stack;
+const MANAGER = { authorization: 'Bearer demo-manager-token' };
+const VIEWER = { authorization: 'Bearer demo-viewer-token' };
+
+let api: RunningExampleApi;
+let server: TestServer;
 beforeAll(async () => {
-  stack = await startStack();
+  api = await startExampleApi();
+  server = await startToolServer({ tools, apiUrl: api.url });
 });
-afterAll(() => stack.close());
+afterAll(async () => {
+  await server.close();
+  await api.close();
+});
 
 async function call(name: string, args: Record<string, unknown>, headers: Record<string, string> = MANAGER) {
-  const { json } = await postDirect(stack.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: callTool(name, args) }, headers);
-  return { text: json?.result?.content?.[0]?.text ?? '', isError: json?.result?.isError === true };
+  const { text, isError } = await server.call(name, args, headers);
+  return { text, isError };
 }
 
 describe('search_orders', () => {

@@ -1,0 +1,22 @@
+// Entry of `npm run new-tool`: writes tools/<name>.ts and its test, and lists the tool in tools/index.ts.
+// npm runs scripts from the project root, so the working directory is the project.
+import { parseNewToolArgs, USAGE } from './args';
+import { scaffoldTool, ScaffoldError } from './scaffold';
+
+const args = parseNewToolArgs(process.argv.slice(2));
+if (typeof args === 'string') {
+  process.stderr.write(`new-tool: ${args}\n${USAGE}\n`);
+  process.exitCode = 2;
+} else {
+  try {
+    const written = scaffoldTool({ root: process.cwd(), ...args });
+    process.stdout.write(
+      `new-tool: wrote ${written.join(', ')}\n` +
+        `Next: fill in the TODOs in tools/${args.name}.ts (description, input, answer), then \`npx jest tools/${args.name}\`.\n`,
+    );
+  } catch (error) {
+    if (!(error instanceof ScaffoldError)) throw error;
+    process.stderr.write(`new-tool: ${error.message}\n`);
+    process.exitCode = 1;
+  }
+}

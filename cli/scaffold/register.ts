@@ -1,0 +1,37 @@
+// Adds a tool to tools/index.ts: an import after the last import, and an entry at the end of the
+// `tools` array. Refuses (changing nothing) when the file does not have the shape it expects.
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const ARRAY = /(export const tools\s*:\s*readonly Tool\[\]\s*=\s*\[)([\s\S]*?)(\]\s*;)/;
+
+export class RegisterError extends Error {
+  override name = 'RegisterError';
+  readonly code = 'SCAFFOLD_INDEX_SHAPE';
+}
+
+/** The new text of tools/index.ts with `identifier` imported from `./file` and listed last. */
+export function withTool(source: string, identifier: string, file: string): string {
+  if (new RegExp(`\\bimport\\s+${identifier}\\b`).test(source)) {
+    throw new RegisterError(`tools/index.ts already imports ${identifier}`);
+  }
+  const array = ARRAY.exec(source);
+  if (!array) {
+    throw new RegisterError('tools/index.ts has no `export const tools: readonly Tool[] = [ … ];` to add the tool to');
+  }
+  const [, open = '', items = '', close = ''] = array;
+  const trimmed = items.replace(/[\s,]+$/, '');
+  const multiline = items.includes('\n');
+  const listed = trimmed.trim() === '' ? identifier : multiline ? `${trimmed},\n  ${identifier},\n` : `${trimmed}, ${identifier}`;
+  const withEntry = source.replace(ARRAY, `${open}${listed}${close}`);
+
+  const importLine = `import ${identifier} from './${file}';\n`;
+  const imports = [...withEntry.matchAll(/^import [^;]+;\n/gm)];
+  const last = imports.at(-1);
+  if (!last || last.index === undefined) return importLine + withEntry;
+  const at = last.index + last[0].length;
+  return withEntry.slice(0, at) + importLine + withEntry.slice(at);
+}
+
+export function registerTool(indexPath: string, identifier: string, file: string): void {
+  writeFileSync(indexPath, withTool(readFileSync(indexPath, 'utf8'), identifier, file));
+}

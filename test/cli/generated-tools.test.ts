@@ -1,0 +1,134 @@
+// What `npm run new-tool`, `npm run openapi` and the README's "Adding a tool" write, in ONE copy of the
+// project: every file type-checks and every test it wrote passes at once (one tsc and one jest for all,
+// because each costs seconds). Refusals change nothing.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateTools } from '../../cli/openapi/generate';
+import { localPath } from '../../cli/openapi/load';
+import { scaffoldTool } from '../../cli/new-tool/scaffold';
+import { withTool } from '../../cli/scaffold/register';
+import { copyProject, ROOT, type ProjectCopy } from '../support/project-copy';
+
+const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+const fixture = (name: string) => join(ROOT, 'test/fixtures/openapi', name);
+/** Test files that must pass at the end, added as the steps write them. */
+const written: string[] = [];
+
+let copy: ProjectCopy;
+beforeAll(() => {
+  copy = copyProject('generated-tools-');
+});
+afterAll(() => copy.remove());
+
+describe('npm run new-tool', () => {
+  it('writes a tool, its test and its line in tools/index.ts, for every method', async () => {
+    const made = await copy.node([TSX, join(ROOT, 'cli/new-tool/main.ts'), 'get_thing', '--path', '/things/:id']);
+    expect(made).toMatchObject({ code: 0, output: expect.stringContaining('wrote tools/get_thing.ts, tools/get_thing.test.ts, tools/index.ts') });
+    scaffoldTool({ root: copy.root, name: 'list_things' });
+    scaffoldTool({ root: copy.root, name: 'create_thing', method: 'post', path: '/things' });
+    scaffoldTool({ root: copy.root, name: 'replace_part', method: 'PUT', path: '/v1/things/:thingId/parts/:partId' });
+    scaffoldTool({ root: copy.root, name: 'patch_thing', method: 'PATCH', path: '/things/:id' });
+    scaffoldTool({ root: copy.root, name: 'delete', method: 'DELETE', path: '/things/:id' });
+    written.push('get_thing', 'list_things', 'create_thing', 'replace_part', 'patch_thing', 'delete');
+
+    const index = readFileSync(join(copy.root, 'tools/index.ts'), 'utf8');
+    expect(index).toContain("import deleteTool from './delete';");
+    expect(index).toMatch(/getThing, listThings, createThing, replacePart, patchThing, deleteTool\];/);
+    expect(readFileSync(join(copy.root, 'tools/delete.ts'), 'utf8')).toContain('destructiveHint: true');
+    expect(readFileSync(join(copy.root, 'tools/get_thing.ts'), 'utf8')).toContain('readOnlyHint: true');
+  }, 30_000);
+
+  it.each([
+    [{ name: 'get_thing' }, 'tools/get_thing.ts already exists'],
+    [{ name: 'Get-Order' }, 'not a valid tool name'],
+    [{ name: '1st' }, 'not a valid tool name'],
+    [{ name: 'index' }, 'not a tool'],
+    [{ name: 'fine', method: 'HEAD' }, '--method must be one of'],
+    [{ name: 'fine', path: 'things' }, '--path must look like'],
+    [{ name: 'fine', path: '/things?x=1' }, '--path must look like'],
+    [{ name: 'fine', path: '/a/:id/b/:id' }, 'names a parameter twice'],
+    [{ name: 'fine', path: '/a/:class' }, 'parameters become input names'],
+  ])('refuses %j, writing nothing', (request, message) => {
+    const before = readFileSync(join(copy.root, 'tools/index.ts'), 'utf8');
+    expect(() => scaffoldTool({ root: copy.root, ...request })).toThrow(message);
+    expect(readFileSync(join(copy.root, 'tools/index.ts'), 'utf8')).toBe(before);
+    expect(existsSync(join(copy.root, 'tools/fine.ts'))).toBe(false);
+  });
+
+  it('refuses an existing name from the command line with exit code 1', async () => {
+    const result = await copy.node([TSX, join(ROOT, 'cli/new-tool/main.ts'), 'list_things']);
+    expect(result).toMatchObject({ code: 1, output: expect.stringContaining('new-tool: tools/list_things.ts already exists') });
+  });
+});
+
+describe('npm run openapi', () => {
+  const openapi = (...args: string[]) => copy.node([TSX, join(ROOT, 'cli/openapi/main.ts'), ...args]);
+  const common = () => ({ root: copy.root, dryRun: false, tags: [], operations: [] });
+
+  it('a dry run lists what it would write and writes nothing', async () => {
+    const before = readdirSync(join(copy.root, 'tools')).sort();
+    const run = await openapi(fixture('petstore.yaml'), '--dry-run');
+    expect(run.output).toContain('openapi: tools/show_pet_by_id.ts  GET /pets/{petId}  would write');
+    expect(run.output).toContain('dry run, nothing written (3 tool(s) would be written)');
+    expect(run.code).toBe(0);
+    expect(readdirSync(join(copy.root, 'tools')).sort()).toEqual(before);
+  });
+
+  it('writes Petstore 3.0, chosen operations of Petstore-expanded 3.0 and tags of the Museum 3.1 document', async () => {
+    expect((await openapi(fixture('petstore.yaml'))).code).toBe(0);
+    // The same generator in-process: quicker than a process each.
+    await generateTools({ ...common(), file: fixture('petstore-expanded.yaml'), operations: ['findPets', 'addPet', 'deletePet'] });
+    const museum = await generateTools({ ...common(), file: localPath(`file://${fixture('museum.yaml')}`), tags: ['Events', 'Tickets'] });
+    expect(museum.find((item) => item.tool === 'get_ticket_code')?.action).toMatch(/^skipped: it answers image\/png, not JSON/);
+    for (const name of ['list_pets', 'create_pets', 'show_pet_by_id', 'find_pets', 'add_pet', 'delete_pet', 'list_special_events',
+      'create_special_event', 'get_special_event', 'update_special_event', 'delete_special_event', 'buy_museum_tickets']) {
+      expect(existsSync(join(copy.root, `tools/${name}.test.ts`))).toBe(true);
+    }
+    // Every file is type-checked below; the tests of one of each shape run (path, array query, body, 3.1 body and path, DELETE).
+    written.push('show_pet_by_id', 'find_pets', 'add_pet', 'update_special_event', 'delete_special_event');
+
+    const index = readFileSync(join(copy.root, 'tools/index.ts'), 'utf8');
+    expect(index).toContain("import showPetById from './show_pet_by_id';");
+    expect(index).toMatch(/listPets, createPets, showPetById, findPets, addPet, deletePet, listSpecialEvents, /);
+    const showPet = readFileSync(join(copy.root, 'tools/show_pet_by_id.ts'), 'utf8');
+    expect(showPet).toContain("petId: z.string().describe('The id of the pet to retrieve.')");
+    expect(showPet).toContain("ctx.api.get<unknown>('/pets/:petId', { params: { petId: input.petId } })");
+    expect(readFileSync(join(copy.root, 'tools/delete_special_event.ts'), 'utf8')).toContain('destructiveHint: true');
+    const again = await generateTools({ ...common(), file: fixture('petstore.yaml') });
+    expect(again.map((item) => item.action)).toEqual(Array(3).fill(expect.stringMatching(/^skipped: tools\/\w+\.ts already exists$/)));
+  }, 30_000);
+
+  it('refuses an invalid document with exit code 1, and an unknown operation', async () => {
+    writeFileSync(join(copy.root, 'broken.yaml'), 'openapi: 3.0.0\npaths: {}\n');
+    expect(await openapi('broken.yaml')).toMatchObject({ code: 1, output: expect.stringContaining('is not a valid OpenAPI document') });
+    await expect(generateTools({ ...common(), file: fixture('petstore.yaml'), operations: ['nope'] })).rejects.toThrow(
+      'no operation nope in the document (it has: listPets, createPets, showPetById)',
+    );
+  });
+});
+
+describe("the README's Adding a tool", () => {
+  it('shows a tool and its test, which go into tools/ as written', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Adding a tool'), readme.indexOf('## Starting from an OpenAPI document'));
+    const files = [...section.matchAll(/```ts\n([\s\S]*?)```/g)]
+      .map(([, body = '']) => body.replace(/^ {3}/gm, ''))
+      .filter((text) => /^\/\/ tools\/[\w.]+\.ts/.test(text));
+    expect(files.map((text) => /^\/\/ (tools\/[\w.]+\.ts)/.exec(text)?.[1])).toEqual(['tools/list_invoices.ts', 'tools/list_invoices.test.ts']);
+    for (const text of files) writeFileSync(join(copy.root, /^\/\/ (tools\/[\w.]+\.ts)/.exec(text)![1]!), text);
+    const index = join(copy.root, 'tools/index.ts');
+    writeFileSync(index, withTool(readFileSync(index, 'utf8'), 'listInvoices', 'list_invoices'));
+    written.push('list_invoices');
+  });
+});
+
+describe('everything written', () => {
+  it('type-checks, and its tests pass at once', async () => {
+    const typecheck = await copy.typecheckTools();
+    expect(typecheck.output).toBe('');
+    expect(typecheck.code).toBe(0);
+    const jest = await copy.jest(`tools/(${written.join('|')})\\.test\\.ts`);
+    expect(jest.output).toMatch(new RegExp(`Test Suites: ${written.length} passed, ${written.length} total`));
+    expect(jest.code).toBe(0);
+  }, 90_000);
+});

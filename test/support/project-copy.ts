@@ -1,0 +1,48 @@
+// A copy of this project in a temporary folder (node_modules linked, not copied), for tests that run a
+// scaffold or generator and then type-check and test what it wrote, without touching the real tree.
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+
+export const ROOT = join(__dirname, '../..');
+const SKIPPED = new Set(['node_modules', '.git', 'dist', 'coverage']);
+
+export interface ProjectCopy {
+  root: string;
+  /** Runs `node <args>` in the copy; resolves with the exit code and the combined output. */
+  node(args: readonly string[], env?: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }>;
+  /** Type-checks the copy's tools/ (and what they import) with the project's compiler settings. */
+  typecheckTools(): Promise<{ code: number | null; output: string }>;
+  /** Runs the copy's jest on test files matching `pattern`. */
+  jest(pattern: string): Promise<{ code: number | null; output: string }>;
+  remove(): void;
+}
+
+export function copyProject(prefix = 'project-copy-'): ProjectCopy {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(ROOT, root, { recursive: true, filter: (source) => !SKIPPED.has(relative(ROOT, source).split(/[\\/]/)[0] ?? '') });
+  symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
+
+  const node: ProjectCopy['node'] = (args, env = {}) =>
+    new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+      child.once('error', reject);
+      child.once('close', (code) => resolve({ code, output }));
+    });
+
+  return {
+    root,
+    node,
+    typecheckTools() {
+      writeFileSync(join(root, 'tsconfig.tools.json'), JSON.stringify({ extends: './tsconfig.json', include: ['tools'] }));
+      return node([join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.tools.json']);
+    },
+    // In band: these run inside a test, beside other suites; one process is enough and fights less for CPU.
+    jest: (pattern) => node([join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--runInBand', pattern]),
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
