@@ -41,7 +41,7 @@ function healthStatus(url: string): Promise<number | undefined> {
 }
 
 /**
- * Runs `node --expose-gc -r gc-on-signal <script>` with PORT and HOST set, stdout ignored and stderr
+ * Runs `node [nodeFlags] --expose-gc -r gc-on-signal <script>` with PORT and HOST set, stdout ignored and stderr
  * kept (its tail explains a failed start), and resolves once GET /health answers 200.
  */
 export async function startServer(
@@ -49,10 +49,11 @@ export async function startServer(
   script: string,
   env: Record<string, string> = {},
   readyTimeoutMs = 15_000,
+  nodeFlags: readonly string[] = [],
 ): Promise<ChildServer> {
   const port = await freePort();
   const url = `http://${HOST}:${port}`;
-  const child = spawn(process.execPath, ['--expose-gc', '-r', GC_PRELOAD, script], {
+  const child = spawn(process.execPath, [...nodeFlags, '--expose-gc', '-r', GC_PRELOAD, script], {
     env: { ...process.env, ...env, PORT: String(port), HOST },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

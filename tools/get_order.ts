@@ -1,7 +1,7 @@
 // Example tool: one record by id. The id goes into the URL path (encoded by ctx.api); a 404 is explained.
+// The API's JSON is returned as it came (`as: 'text'`): no parse and re-stringify for a pass-through.
 import { z } from 'zod';
 import { defineTool, ToolError, UpstreamHttpError } from '../src/tools';
-import type { Order } from './types';
 
 export default defineTool({
   name: 'get_order',
@@ -12,8 +12,7 @@ export default defineTool({
   annotations: { readOnlyHint: true },
   async handler({ orderId }, ctx) {
     try {
-      const order = await ctx.api.get<Order>('/orders/:id', { params: { id: orderId } });
-      return JSON.stringify(order);
+      return await ctx.api.get('/orders/:id', { params: { id: orderId }, as: 'text' });
     } catch (error) {
       if (error instanceof UpstreamHttpError && error.status === 404) {
         throw new ToolError(`There is no order with id ${orderId}. Use search_orders to find the right id.`);

@@ -2,14 +2,21 @@
 // X-Forwarded-For that is not a trusted proxy. Anyone can write X-Forwarded-For, so it is read only from
 // the proxies the operator named (TRUSTED_PROXIES), walking the chain right to left.
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { networkList, normaliseAddress, type Address } from './networks';
 
 export type ClientAddressOf = (req: IncomingMessage) => Address | undefined;
 
 export function createClientAddress(trustedProxies: readonly string[] = []): ClientAddressOf {
   if (trustedProxies.length === 0) {
+    // A keep-alive connection's peer does not change: read once per socket, not per request (issue 12).
+    const peers = new WeakMap<Socket, Address | undefined>();
     return function clientAddress(req) {
-      return normaliseAddress(req.socket.remoteAddress);
+      const socket = req.socket;
+      if (peers.has(socket)) return peers.get(socket);
+      const peer = normaliseAddress(socket.remoteAddress);
+      peers.set(socket, peer);
+      return peer;
     };
   }
   const trusted = networkList(trustedProxies);

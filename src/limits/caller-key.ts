@@ -1,5 +1,6 @@
 // Whose share a tool call counts against: the hub's X-User-Id, else a fingerprint of the user's
-// credentials (a hash: the credential itself is never kept), else the client's address. Behind caller
+// credentials (a hash; the credential is kept only in memory, in a small cache of recent fingerprints,
+// never logged or stored), else the client's address. Behind caller
 // authentication X-User-Id comes from the hub; without it, a client can name any user, so the limits
 // are only as fair as the callers are trusted.
 import { createHash } from 'node:crypto';
@@ -7,6 +8,30 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Caller } from '../upstream/credentials';
 
 const CREDENTIAL_HEADERS = ['authorization', 'x-user-auth-authorization', 'cookie'] as const;
+
+/**
+ * Fingerprints of recent credentials, by the credential headers as received: a user's calls skip the
+ * sha256 (issue 12). Bounded (1,000 entries of at most 2 KiB each), in memory only, never logged; the
+ * oldest entry goes first.
+ */
+const RECENT = 1000;
+const MAX_CACHED_LENGTH = 2048;
+const recent = new Map<string, string>();
+
+function fingerprint(material: string): string {
+  let key = recent.get(material);
+  if (key === undefined) {
+    key = `credential:${createHash('sha256').update(material).digest('base64url').slice(0, 22)}`;
+    if (material.length > MAX_CACHED_LENGTH) return key;
+    if (recent.size >= RECENT) recent.delete(recent.keys().next().value!);
+    recent.set(material, key);
+  }
+  return key;
+}
+
+function part(name: string, value: string | string[] | undefined): string {
+  return value === undefined ? '' : `${name}\n${Array.isArray(value) ? value.join('\n') : value}\n`;
+}
 
 export function callerKey(
   headers: IncomingHttpHeaders,
@@ -16,13 +41,9 @@ export function callerKey(
 ): string {
   // caller.userId is undefined when X-User-Id was absent or failed the length/charset check.
   if (caller.userId !== undefined) return `user:${caller.userId}`;
-  let hash: ReturnType<typeof createHash> | undefined;
-  for (const name of [...CREDENTIAL_HEADERS, ...customAuthHeaders]) {
-    const value = headers[name];
-    if (value === undefined) continue;
-    hash ??= createHash('sha256');
-    hash.update(`${name}\n${Array.isArray(value) ? value.join('\n') : value}\n`);
-  }
-  if (hash) return `credential:${hash.digest('base64url').slice(0, 22)}`;
+  let material = '';
+  for (const name of CREDENTIAL_HEADERS) material += part(name, headers[name]);
+  for (const name of customAuthHeaders) material += part(name, headers[name]);
+  if (material !== '') return fingerprint(material);
   return `address:${clientAddress ?? 'unknown'}`;
 }

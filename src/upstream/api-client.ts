@@ -1,6 +1,6 @@
 // The customer-API client a tool sees as `ctx.api`: relative paths only, the caller's credentials attached,
 // time-outs and a response cap, and every failure turned into one of the typed errors in ./errors.
-import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
+import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { ForwardedHeaders } from './credentials';
 import {
   UpstreamHttpError,
@@ -12,7 +12,7 @@ import {
 import { startDeadline } from './deadline';
 import { buildPath, buildQuery, compileBaseUrl } from './paths';
 import type { UpstreamExchange, UpstreamObserver } from './observer';
-import { isJson, readCapped, TOO_LARGE } from './read-body';
+import { isJson, readCappedText, TOO_LARGE } from './read-body';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -22,9 +22,19 @@ export interface ApiRequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   /** Sent as JSON. */
   body?: unknown;
+  /**
+   * `'text'`: the body as received, a string, neither parsed nor checked to be JSON (an empty body is
+   * `''`). For a tool that returns the API's JSON unchanged: it saves a parse and a re-stringify. Errors
+   * (HTTP status, time-out, size cap) are the same as for JSON. Default `'json'`.
+   */
+  as?: 'json' | 'text';
 }
 
+/** Options that ask for the body as text. */
+export type TextRequestOptions = ApiRequestOptions & { as: 'text' };
+
 export interface ApiClient {
+  get(path: string, options: TextRequestOptions): Promise<string>;
   get<T = unknown>(path: string, options?: ApiRequestOptions): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, options?: ApiRequestOptions): Promise<T>;
   put<T = unknown>(path: string, body?: unknown, options?: ApiRequestOptions): Promise<T>;
@@ -60,6 +70,7 @@ export interface Upstream {
 }
 
 export interface CallScope {
+  /** Built for this call (forwardedHeaders makes one per call): the client adds Accept to it in place. */
   headers: ForwardedHeaders;
   tenantId: string | undefined;
   signal: AbortSignal;
@@ -92,6 +103,8 @@ class ScopedApiClient implements ApiClient {
   request<T>(method: HttpMethod, path: string, options?: ApiRequestOptions): Promise<T> {
     return this.sendFor(this.call, method, path, options) as Promise<T>;
   }
+  get(path: string, options: TextRequestOptions): Promise<string>;
+  get<T>(path: string, options?: ApiRequestOptions): Promise<T>;
   get<T>(path: string, options?: ApiRequestOptions): Promise<T> {
     return this.request('GET', path, options);
   }
@@ -109,6 +122,12 @@ class ScopedApiClient implements ApiClient {
   }
 }
 
+/** `http://api:8080/v1` → origin `http://api:8080`, path prefix `/v1`: requests go to the pool by path. */
+function splitBase(base: string): { origin: string; prefix: string } {
+  const url = new URL(base);
+  return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') };
+}
+
 export function createUpstream({
   baseUrl,
   timeoutMs = 10_000,
@@ -117,26 +136,35 @@ export function createUpstream({
   dispatcher = new Agent({ connections, pipelining: 1, connect: { timeout: timeoutMs }, keepAliveTimeout: 30_000 }),
 }: UpstreamSettings): Upstream {
   const base = compileBaseUrl(baseUrl);
+  // Without {tenantId} the base is split once; with it, once per request (the tenant may be in the host).
+  const fixed = baseUrl.includes('{tenantId}') ? undefined : splitBase(base.resolve(undefined));
 
   async function send(call: CallScope, method: HttpMethod, template: string, options: ApiRequestOptions = {}, exchange?: UpstreamExchange) {
     const info: UpstreamRequestInfo = { method, path: template };
-    const url = base.resolve(call.tenantId) + buildPath(template, options.params) + buildQuery(options.query);
+    const { origin, prefix } = fixed ?? splitBase(base.resolve(call.tenantId));
+    const path = prefix + buildPath(template, options.params) + buildQuery(options.query);
     const hasBody = options.body !== undefined;
-    const headers: Record<string, string> = hasBody
-      ? { ...call.headers, accept: 'application/json', 'content-type': 'application/json' }
-      : { ...call.headers, accept: 'application/json' };
-    if (exchange?.traceHeaders) Object.assign(headers, exchange.traceHeaders);
+    // call.headers is the call's own copy (forwardedHeaders builds one per call): Accept is added in place.
+    let headers = call.headers;
+    headers.accept = 'application/json';
+    if (hasBody || exchange?.traceHeaders) {
+      headers = { ...headers, ...exchange?.traceHeaders };
+      if (hasBody) headers['content-type'] = 'application/json';
+    }
 
     const deadline = startDeadline(timeoutMs, call.signal);
     try {
       let response: Dispatcher.ResponseData;
       try {
-        response = await request(url, {
+        // dispatcher.request with origin and path: undici's request(url) would parse a URL per request.
+        response = await dispatcher.request({
+          origin,
+          path,
           method,
           headers,
           body: hasBody ? JSON.stringify(options.body) : undefined,
-          dispatcher,
-          signal: deadline.signal,
+          // undici takes any EventEmitter-like signal; see ./deadline.
+          signal: deadline.signal as unknown as NonNullable<Dispatcher.RequestOptions['signal']>,
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,
         });
@@ -153,14 +181,15 @@ export function createUpstream({
 
       let text: string;
       try {
-        const bytes = await readCapped(body, Number(responseHeaders['content-length'] ?? Number.NaN), maxResponseBytes);
-        exchange?.answered(statusCode, bytes.length);
-        text = bytes.toString('utf8');
+        const read = await readCappedText(body, Number(responseHeaders['content-length'] ?? Number.NaN), maxResponseBytes);
+        exchange?.answered(statusCode, read.bytes);
+        text = read.text;
       } catch (error) {
         exchange?.answered(statusCode, Number(responseHeaders['content-length'] ?? -1));
         if (error === TOO_LARGE) throw new UpstreamResponseError('too-large', info);
         throw mapTransportError(error, info, call.signal, deadline.expired);
       }
+      if (options.as === 'text') return text;
       if (text === '') return null;
       if (!isJson(responseHeaders['content-type'])) throw new UpstreamResponseError('not-json', info);
       try {

@@ -1,36 +1,85 @@
 // One deadline for a whole outgoing request: the wait for a pooled connection, the headers and the
 // entire body. undici's own time-outs restart on every byte (a body trickled one byte at a time never
 // times out), and there is none at all for the wait in the pool's queue.
-// An AbortController and one cleared timer rather than AbortSignal.timeout + AbortSignal.any: the timer
-// is gone as soon as the request ends, instead of living on for its full length on every call.
+// Cheap on the hot path (issue 12): no AbortController per request. undici accepts any EventEmitter-like
+// signal, so each request gets a small RequestSignal, aborted by one cleared timer or by the call's own
+// signal; a call's signal carries one listener however many requests the call makes.
+
+/** The part of an EventEmitter undici uses on a request's `signal` (on, once, removeListener). */
+export class RequestSignal {
+  aborted = false;
+  reason: unknown = undefined;
+  private listeners: Array<() => void> = [];
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    for (const listener of this.listeners.splice(0)) listener();
+  }
+
+  on(_event: 'abort', listener: () => void): this {
+    this.listeners.push(listener);
+    return this;
+  }
+
+  once(event: 'abort', listener: () => void): this {
+    return this.on(event, listener); // abort fires at most once
+  }
+
+  removeListener(_event: 'abort', listener: () => void): this {
+    const index = this.listeners.indexOf(listener);
+    if (index !== -1) this.listeners.splice(index, 1);
+    return this;
+  }
+}
 
 export interface Deadline {
-  /** Aborted when the call's signal aborts or the deadline passes; give it to the request. */
-  readonly signal: AbortSignal;
+  /** Aborted when the call's signal aborts or the deadline passes; give it to the request (undici's `signal`). */
+  readonly signal: RequestSignal;
   /** True when the deadline (not the call) ended the request: report a time-out. */
   readonly expired: boolean;
   /** Stops the timer; call once the body is read (or the request failed). */
   clear(): void;
 }
 
+/** The requests in flight of each call's signal; the signal's one listener aborts them all. */
+const inFlight = new WeakMap<AbortSignal, Set<RequestSignal>>();
+
+function follow(callSignal: AbortSignal, signal: RequestSignal): void {
+  let requests = inFlight.get(callSignal);
+  if (requests === undefined) {
+    const set = (requests = new Set());
+    inFlight.set(callSignal, set);
+    callSignal.addEventListener('abort', () => {
+      for (const request of set) request.abort(callSignal.reason);
+      set.clear();
+    }, { once: true });
+  }
+  requests.add(signal);
+}
+
+function timeoutError(timeoutMs: number): DOMException {
+  return new DOMException(`deadline of ${timeoutMs} ms passed`, 'TimeoutError');
+}
+
 export function startDeadline(timeoutMs: number, callSignal?: AbortSignal): Deadline {
-  const controller = new AbortController();
+  const signal = new RequestSignal();
   let expired = false;
   const timer = setTimeout(() => {
     expired = true;
-    controller.abort(new DOMException(`deadline of ${timeoutMs} ms passed`, 'TimeoutError'));
+    signal.abort(timeoutError(timeoutMs));
   }, timeoutMs);
-  const onCallAbort = () => controller.abort(callSignal?.reason);
-  if (callSignal?.aborted) onCallAbort();
-  else callSignal?.addEventListener('abort', onCallAbort, { once: true });
+  if (callSignal?.aborted) signal.abort(callSignal.reason);
+  else if (callSignal) follow(callSignal, signal);
   return {
-    signal: controller.signal,
+    signal,
     get expired() {
       return expired && callSignal?.aborted !== true;
     },
     clear() {
       clearTimeout(timer);
-      callSignal?.removeEventListener('abort', onCallAbort);
+      if (callSignal) inFlight.get(callSignal)?.delete(signal);
     },
   };
 }

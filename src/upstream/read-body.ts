@@ -14,6 +14,24 @@ export function discard(body: Dispatcher.ResponseData['body']): void {
   body.destroy();
 }
 
+/**
+ * The whole body as UTF-8 text and its size in bytes, with the same cap: a declared length is read in one
+ * go and decoded once (no ArrayBuffer → Buffer → string copies on the hot path, issue 12).
+ */
+export async function readCappedText(
+  body: Dispatcher.ResponseData['body'],
+  declared: number,
+  maxBytes: number,
+): Promise<{ text: string; bytes: number }> {
+  if (declared > maxBytes) {
+    discard(body);
+    throw TOO_LARGE;
+  }
+  if (Number.isFinite(declared)) return { text: await body.text(), bytes: declared };
+  const bytes = await readCapped(body, declared, maxBytes);
+  return { text: bytes.toString('utf8'), bytes: bytes.length };
+}
+
 /** Reads the whole body, refusing more than `maxBytes` (rejects with TOO_LARGE) whether declared or not. */
 export async function readCapped(body: Dispatcher.ResponseData['body'], declared: number, maxBytes: number): Promise<Buffer> {
   if (declared > maxBytes) {

@@ -54,12 +54,33 @@ function standardHeaders(message: JsonRpcRequest, headers: IncomingHttpHeaders):
   return undefined;
 }
 
+const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
+
+/**
+ * A plain 2025-era request, answered by the SDK's classification exactly as `legacy`/`no-claim` (issue 12:
+ * it zod-parses every body): a strict JSON-RPC request object (only jsonrpc, id, method, params; an id
+ * that is a string or an integer; params an object without `_meta`, so no envelope claim), not
+ * `initialize`, and no MCP-Protocol-Version header or a handshake one. Anything else takes the SDK's path.
+ */
+export function isPlainLegacyRequest(body: unknown, versionHeader: string | undefined): body is JsonRpcRequest {
+  if (versionHeader !== undefined && !(HANDSHAKE_VERSIONS as readonly string[]).includes(versionHeader)) return false;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const message = body as Record<string, unknown>;
+  for (const key in message) if (!REQUEST_KEYS.has(key)) return false;
+  const { id, method, params } = message;
+  if (message.jsonrpc !== '2.0' || typeof method !== 'string' || method === 'initialize') return false;
+  if (typeof id !== 'string' && !Number.isInteger(id)) return false;
+  if (params === undefined) return true;
+  return typeof params === 'object' && params !== null && !Array.isArray(params) && !('_meta' in params);
+}
+
 /** Classifies one parsed POST /mcp body; a rejection carries its HTTP status and JSON-RPC answer. */
 export function edge(body: unknown, headers: IncomingHttpHeaders): Edge {
+  const protocolVersionHeader = header(headers, 'mcp-protocol-version');
+  if (isPlainLegacyRequest(body, protocolVersionHeader)) return { kind: 'request', message: body, modern: false };
   if (Array.isArray(body)) {
     return { kind: 'reject', status: 400, answer: errorBody(JsonRpcErrorCode.InvalidRequest, 'Bad Request: JSON-RPC batches are not supported by this endpoint') };
   }
-  const protocolVersionHeader = header(headers, 'mcp-protocol-version');
   const route = classifyInboundRequest({
     httpMethod: 'POST',
     body,
