@@ -1,30 +1,19 @@
 // POST /messages (contract: Tool-server endpoints). With a live sessionId: 202, empty body, the answer on
 // the session's stream (through the bus, wherever the stream is held). Without one: the answer in the
 // body. Framing and status codes only; the protocol is the core's.
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BodyError, readJsonBody } from '../../http/json-body';
 import { sendJson } from '../../http/send-json';
 import type { Logger } from '../../logger';
-import type { Metrics } from '../../telemetry';
-import { BusUnavailableError, type CallTracker, type Location, type SessionBus } from '../../sessions';
-import { classify, errorBody, idOf, JsonRpcErrorCode, type JsonRpcRequest, type ProtocolCore } from '../core';
+import { BusUnavailableError, type Location, type SessionBus } from '../../sessions';
+import { classify, errorBody, idOf, JsonRpcErrorCode, type JsonRpcRequest } from '../core';
+import { createLaneHttp, type LaneHttpOptions } from '../lane-http';
 import { sessionTag } from '../../logging/session-tag';
 
-export interface MessagesOptions {
+export interface MessagesOptions extends LaneHttpOptions {
   /** The client's address as the door resolved it (X-Forwarded-For from trusted proxies only). */
   clientOf: (req: IncomingMessage) => string;
-  core: ProtocolCore;
   bus: SessionBus;
-  calls: CallTracker;
-  maxBodyBytes: number;
-  /** A direct answer not taken by its reader within this time is dropped and its socket destroyed. */
-  writeTimeoutMs: number;
   logger: Logger;
-  /** True once shutdown began: new messages are refused with 503. */
-  isDraining: () => boolean;
-  /** Counts bodies refused as too large (reason "size"). */
-  metrics: Metrics;
 }
 
 /** The sessionId query parameter: undefined when absent, null when given more than once. */
@@ -36,7 +25,8 @@ function sessionIdOf(url: string): string | undefined | null {
 }
 
 export function createMessagesHandler(options: MessagesOptions) {
-  const { core, bus, calls, maxBodyBytes, writeTimeoutMs, logger, isDraining, clientOf, metrics } = options;
+  const { core, bus, calls, logger, clientOf } = options;
+  const http = createLaneHttp(options);
 
   /** Runs a request of a session here and delivers its answer to the session's stream. */
   function runForSession(sessionId: string, message: JsonRpcRequest, req: IncomingMessage): void {
@@ -67,33 +57,14 @@ export function createMessagesHandler(options: MessagesOptions) {
       res.writeHead(202).end();
       return;
     }
-    const scope = randomUUID();
-    const controller = calls.begin(scope, classified.message.id)!;
-    // The client leaving before its answer aborts the call and its upstream request.
-    res.on('close', () => {
-      if (!res.writableFinished) controller.abort();
-    });
-    const answer = await core.request(classified.message, { headers: req.headers, signal: controller.signal, clientAddress: clientOf(req) });
-    calls.end(scope, classified.message.id);
-    if (controller.signal.aborted) return;
-    res.setTimeout(writeTimeoutMs, () => res.destroy());
-    sendJson(res, 200, answer);
+    await http.answerInResponse(res, classified.message, { headers: req.headers, clientAddress: clientOf(req) }, (answer) => sendJson(res, 200, answer));
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (isDraining()) {
-      req.resume();
-      return sendJson(res, 503, errorBody(JsonRpcErrorCode.ServerUnavailable, 'Server is shutting down; retry shortly'), { 'Retry-After': '5' });
-    }
-    let body: unknown;
-    try {
-      body = await readJsonBody(req, maxBodyBytes);
-    } catch (error) {
-      if (!(error instanceof BodyError)) throw error;
-      if (error.kind === 'too-large') metrics.refused('size');
-      const code = error.kind === 'parse' ? JsonRpcErrorCode.ParseError : JsonRpcErrorCode.InvalidRequest;
-      return sendJson(res, error.status, errorBody(code, error.message));
-    }
+    if (http.refusedWhileDraining(req, res)) return;
+    const read = await http.readBody(req, res);
+    if (!read) return;
+    const { body } = read;
     const sessionId = sessionIdOf(req.url ?? '');
     if (sessionId === null) {
       return sendJson(res, 400, errorBody(JsonRpcErrorCode.InvalidRequest, 'sessionId must be given once', idOf(body)));

@@ -1,29 +1,18 @@
 // The modern lane: MCP Streamable HTTP at POST /mcp, stateless, for 2026-07-28 clients (per-request
 // `_meta`, server/discover) and 2025-era clients (initialize, then calls). GET and DELETE answer 405, as
 // stateless servers do. Framing only: the protocol is the core's, credentials come from this request.
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BodyError, readJsonBody } from '../../http/json-body';
 import { sendJson } from '../../http/send-json';
 import type { Logger } from '../../logger';
-import type { Metrics } from '../../telemetry';
-import type { CallTracker } from '../../sessions';
-import { errorBody, JsonRpcErrorCode, type JsonRpcResponse, type ProtocolCore } from '../core';
+import { errorBody, JsonRpcErrorCode, type JsonRpcResponse } from '../core';
+import { createLaneHttp, type LaneHttpOptions } from '../lane-http';
 import { edge } from './edge';
 import { Exchange } from './respond';
 
-export interface StreamableLaneOptions {
-  core: ProtocolCore;
+export interface StreamableLaneOptions extends LaneHttpOptions {
   /** The client's address as the door resolved it. */
   clientOf: (req: IncomingMessage) => string;
-  calls: CallTracker;
-  maxBodyBytes: number;
-  /** An answer not taken by its reader within this time is dropped and its socket destroyed. */
-  writeTimeoutMs: number;
   logger: Logger;
-  isDraining: () => boolean;
-  /** Counts bodies refused as too large (reason "size"). */
-  metrics: Metrics;
 }
 
 /** Accept must allow JSON or an event stream (a missing Accept allows anything). */
@@ -40,27 +29,20 @@ function statusOf(answer: JsonRpcResponse): number {
   return 'error' in answer && answer.error.code === JsonRpcErrorCode.UnsupportedProtocolVersion ? 400 : 200;
 }
 
-export function createStreamableLane({ core, clientOf, calls, maxBodyBytes, writeTimeoutMs, logger, isDraining, metrics }: StreamableLaneOptions) {
+export function createStreamableLane(options: StreamableLaneOptions) {
+  const { core, clientOf, logger } = options;
+  const http = createLaneHttp(options);
+
   async function post(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (isDraining()) {
-      req.resume();
-      return sendJson(res, 503, errorBody(JsonRpcErrorCode.ServerUnavailable, 'Server is shutting down; retry shortly'), { 'Retry-After': '5' });
-    }
+    if (http.refusedWhileDraining(req, res)) return;
     const accept = acceptOf(req);
     if (!accept.ok) {
       req.resume();
       return sendJson(res, 406, errorBody(JsonRpcErrorCode.InvalidRequest, 'Not Acceptable: Accept must include application/json or text/event-stream'));
     }
-    let body: unknown;
-    try {
-      body = await readJsonBody(req, maxBodyBytes);
-    } catch (error) {
-      if (!(error instanceof BodyError)) throw error;
-      if (error.kind === 'too-large') metrics.refused('size');
-      const code = error.kind === 'parse' ? JsonRpcErrorCode.ParseError : JsonRpcErrorCode.InvalidRequest;
-      return sendJson(res, error.status, errorBody(code, error.message));
-    }
-    const route = edge(body, req.headers);
+    const read = await http.readBody(req, res);
+    if (!read) return;
+    const route = edge(read.body, req.headers);
     switch (route.kind) {
       case 'reject':
         return sendJson(res, route.status, route.answer);
@@ -75,23 +57,13 @@ export function createStreamableLane({ core, clientOf, calls, maxBodyBytes, writ
     if (logger.isLevelEnabled('trace')) {
       logger.trace({ rpc: { id: message.id, method: message.method.slice(0, 100) }, headers: req.headers }, 'message received');
     }
-    const scope = randomUUID();
-    const controller = calls.begin(scope, message.id)!;
-    // The client leaving (the response stream closing) aborts the call and its upstream request.
-    res.on('close', () => {
-      if (!res.writableFinished) controller.abort();
-    });
     const exchange = new Exchange(res, accept.stream);
-    const answer = await core.request(message, {
+    const ctx = {
       headers: req.headers,
-      signal: controller.signal,
       clientAddress: clientOf(req),
       ...(exchange.notifies ? { notify: (notification: object) => exchange.notify(notification) } : {}),
-    });
-    calls.end(scope, message.id);
-    if (controller.signal.aborted) return;
-    res.setTimeout(writeTimeoutMs, () => res.destroy());
-    exchange.answer(statusOf(answer), answer);
+    };
+    await http.answerInResponse(res, message, ctx, (answer) => exchange.answer(statusOf(answer), answer));
   }
 
   return {

@@ -1,0 +1,68 @@
+// The HTTP plumbing both lanes share: refusing while draining, reading one JSON-RPC body (its errors
+// answered in JSON), and running a request whose answer goes into this response. No protocol here.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BodyError, readJsonBody } from '../http/json-body';
+import { sendJson } from '../http/send-json';
+import type { CallTracker } from '../sessions';
+import type { Metrics } from '../telemetry';
+import { errorBody, JsonRpcErrorCode, type CoreContext, type JsonRpcRequest, type JsonRpcResponse, type ProtocolCore } from './core';
+
+export interface LaneHttpOptions {
+  core: ProtocolCore;
+  calls: CallTracker;
+  maxBodyBytes: number;
+  /** A direct answer not taken by its reader within this time is dropped and its socket destroyed. */
+  writeTimeoutMs: number;
+  /** True once shutdown began: new messages are refused with 503. */
+  isDraining: () => boolean;
+  /** Counts bodies refused as too large (reason "size"). */
+  metrics: Metrics;
+}
+
+export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDraining, metrics }: LaneHttpOptions) {
+  return {
+    /** Answers 503 and returns true once shutdown began. */
+    refusedWhileDraining(req: IncomingMessage, res: ServerResponse): boolean {
+      if (!isDraining()) return false;
+      req.resume();
+      sendJson(res, 503, errorBody(JsonRpcErrorCode.ServerUnavailable, 'Server is shutting down; retry shortly'), { 'Retry-After': '5' });
+      return true;
+    },
+
+    /** The parsed body, or undefined once a framing error (400/413/415, JSON body) has been answered. */
+    async readBody(req: IncomingMessage, res: ServerResponse): Promise<{ body: unknown } | undefined> {
+      try {
+        return { body: await readJsonBody(req, maxBodyBytes) };
+      } catch (error) {
+        if (!(error instanceof BodyError)) throw error;
+        if (error.kind === 'too-large') metrics.refused('size');
+        const code = error.kind === 'parse' ? JsonRpcErrorCode.ParseError : JsonRpcErrorCode.InvalidRequest;
+        sendJson(res, error.status, errorBody(code, error.message));
+        return undefined;
+      }
+    },
+
+    /**
+     * Runs one request whose answer goes into `res`: counted for shutdown, aborted (with its upstream
+     * request) when the client leaves, and written with `write` unless it was aborted.
+     */
+    async answerInResponse(
+      res: ServerResponse,
+      message: JsonRpcRequest,
+      ctx: Omit<CoreContext, 'signal'>,
+      write: (answer: JsonRpcResponse) => void,
+    ): Promise<void> {
+      const scope = randomUUID();
+      const controller = calls.begin(scope, message.id)!;
+      res.on('close', () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const answer = await core.request(message, { ...ctx, signal: controller.signal });
+      calls.end(scope, message.id);
+      if (controller.signal.aborted) return;
+      res.setTimeout(writeTimeoutMs, () => res.destroy());
+      write(answer);
+    },
+  };
+}
