@@ -3,6 +3,7 @@
 // registry's own tool names, never from a request.
 import type * as Prom from 'prom-client';
 import { CALL_OUTCOMES, REFUSAL_REASONS, STATUS_CLASSES, type CallOutcome, type RefusalReason, type StatusClass } from './outcomes';
+import { AccumulatedCounter, AccumulatedHistogram } from './accumulated';
 import type { Metrics, ToolMetrics } from './telemetry';
 
 /** Seconds. Tool calls wait on an API: from a fast lookup (5 ms) to the 10 s upstream deadline and beyond. */
@@ -24,32 +25,26 @@ export function createPrometheusMetrics(): Metrics {
   const registry = new prom.Registry();
   prom.collectDefaultMetrics({ register: registry });
 
-  const calls = new prom.Counter({
-    name: 'mcp_tool_calls_total',
-    help: 'Tool calls by tool and outcome (ok, tool_error, upstream_5xx, upstream_timeout, internal, ...).',
-    labelNames: ['tool', 'outcome'] as const,
-    registers: [registry],
-  });
-  const callSeconds = new prom.Histogram({
-    name: 'mcp_tool_call_duration_seconds',
-    help: 'Duration of tool calls, from the arguments check to the result, by tool.',
-    labelNames: ['tool'] as const,
-    buckets: DURATION_BUCKETS,
-    registers: [registry],
-  });
-  const upstreamSeconds = new prom.Histogram({
-    name: 'mcp_upstream_request_duration_seconds',
-    help: 'Duration of requests to the customer API, until the body is read or the request fails, by tool.',
-    labelNames: ['tool'] as const,
-    buckets: DURATION_BUCKETS,
-    registers: [registry],
-  });
-  const upstreamAnswers = new prom.Counter({
-    name: 'mcp_upstream_responses_total',
-    help: 'Answers of the customer API by tool and class: 2xx, 3xx, 4xx, 5xx, timeout, network (no answer).',
-    labelNames: ['tool', 'class'] as const,
-    registers: [registry],
-  });
+  // The per-call series are accumulated in plain numbers and read at scrape time (./accumulated).
+  const calls = new AccumulatedCounter(
+    'mcp_tool_calls_total',
+    'Tool calls by tool and outcome (ok, tool_error, upstream_5xx, upstream_timeout, internal, ...).',
+  );
+  const callSeconds = new AccumulatedHistogram(
+    'mcp_tool_call_duration_seconds',
+    'Duration of tool calls, from the arguments check to the result, by tool.',
+    DURATION_BUCKETS,
+  );
+  const upstreamSeconds = new AccumulatedHistogram(
+    'mcp_upstream_request_duration_seconds',
+    'Duration of requests to the customer API, until the body is read or the request fails, by tool.',
+    DURATION_BUCKETS,
+  );
+  const upstreamAnswers = new AccumulatedCounter(
+    'mcp_upstream_responses_total',
+    'Answers of the customer API by tool and class: 2xx, 3xx, 4xx, 5xx, timeout, network (no answer).',
+  );
+  for (const metric of [calls, callSeconds, upstreamSeconds, upstreamAnswers]) registry.registerMetric(metric as unknown as Prom.Metric);
   const refusals = new prom.Counter({
     name: 'mcp_refused_requests_total',
     help: 'Requests refused by reason: auth, host, origin, rate_limit, in_flight, size, capacity.',
@@ -63,16 +58,12 @@ export function createPrometheusMetrics(): Metrics {
   function forTool(tool: string): ToolMetrics {
     const existing = tools.get(tool);
     if (existing) return existing;
-    const byOutcome: Children<CallOutcome, Prom.Counter.Internal> = childrenOf(CALL_OUTCOMES, (outcome) => calls.labels(tool, outcome));
-    const byClass: Children<StatusClass, Prom.Counter.Internal> = childrenOf(STATUS_CLASSES, (cls) => upstreamAnswers.labels(tool, cls));
-    const duration = callSeconds.labels(tool);
-    const upstream = upstreamSeconds.labels(tool);
     // Every series of a registered tool exists from the first scrape, at 0: rate() and alerts see a
     // failure's first occurrence instead of a series appearing out of nowhere.
-    for (const outcome of CALL_OUTCOMES) byOutcome[outcome].inc(0);
-    for (const cls of STATUS_CLASSES) byClass[cls].inc(0);
-    callSeconds.zero({ tool });
-    upstreamSeconds.zero({ tool });
+    const byOutcome: Children<CallOutcome, { inc(): void }> = childrenOf(CALL_OUTCOMES, (outcome) => calls.child({ tool, outcome }));
+    const byClass: Children<StatusClass, { inc(): void }> = childrenOf(STATUS_CLASSES, (cls) => upstreamAnswers.child({ tool, class: cls }));
+    const duration = callSeconds.child({ tool });
+    const upstream = upstreamSeconds.child({ tool });
     const metrics: ToolMetrics = {
       called(outcome, seconds) {
         byOutcome[outcome].inc();
