@@ -29,7 +29,8 @@ async function startEmbeddedExampleApi(): Promise<{ url: string; close(): Promis
   const folder = join(__dirname, '..', 'example-api'); // beside src/, in the sources and in dist/ alike
   if (!existsSync(folder)) return undefined;
   // A specifier in a variable: the type checker does not follow it, so the project compiles without the folder.
-  const { startExampleApi } = (await import(folder)) as { startExampleApi(): Promise<{ url: string; close(): Promise<void> }> };
+  // require, not import(): the compiled entry is CommonJS, and ESM's import() refuses a directory.
+  const { startExampleApi } = require(folder) as { startExampleApi(): Promise<{ url: string; close(): Promise<void> }> }; // eslint-disable-line @typescript-eslint/no-require-imports
   return startExampleApi();
 }
 
