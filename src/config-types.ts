@@ -1,0 +1,88 @@
+// The typed, frozen settings that loadConfig (src/config.ts) returns: what the rest of the server reads.
+// Add a field here when you add a setting to the schema there.
+import type { TelemetrySettings } from './telemetry';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  readonly env: string;
+  readonly port: number;
+  readonly host: string;
+  /** Undefined only outside production: the entry point then starts the bundled example API. */
+  readonly customerApiUrl: string | undefined;
+  /** How error sentences name the customer's API ("The billing system did not answer in time…"). */
+  readonly customerApiName: string;
+  readonly logLevel: LogLevel;
+  readonly publicBasePath: string;
+  readonly sseKeepAliveMs: number;
+  readonly maxBodyBytes: number;
+  /** Open SSE streams at most; GET /sse beyond it answers 503. */
+  readonly maxSessions: number;
+  /** Limits on the SSE streams this process holds (see src/mcp/sse/streams.ts). */
+  readonly streams: {
+    readonly maxStreams: number;
+    readonly maxStreamsPerClient: number;
+    readonly maxBufferedBytes: number;
+    readonly maxTotalBufferedBytes: number;
+    readonly keepAliveMs: number;
+    readonly idleTimeoutMs: number;
+  };
+  /** A direct answer not taken by its reader within this time is dropped and its socket destroyed. */
+  readonly writeTimeoutMs: number;
+  readonly upstream: {
+    readonly timeoutMs: number;
+    readonly maxResponseBytes: number;
+    /** Connections per origin to the API, which also caps concurrent calls to it; null: no limit. */
+    readonly connections: number | null;
+  };
+  /** Lower-case names of the credential headers forwarded besides Authorization and Cookie. */
+  readonly customAuthHeaders: readonly string[];
+  readonly healthSimulation: boolean;
+  readonly healthTimeoutMs: number;
+  readonly shutdownGraceMs: number;
+  readonly hub: {
+    readonly url: string | undefined;
+    readonly filesReadKey: string | undefined;
+    readonly filesWriteKey: string | undefined;
+    readonly knowledgeKey: string | undefined;
+    readonly embedKey: string | undefined;
+  };
+  /** Metrics and traces; see src/telemetry. Each undefined when off. */
+  readonly telemetry: TelemetrySettings;
+  /** Who may call; see src/door. */
+  readonly door: DoorSettings;
+  /** Per-user fair sharing of tool calls; see src/limits. 0 turns a limit off. */
+  readonly limits: {
+    readonly maxInFlight: number;
+    readonly callsPerMinute: number;
+    readonly burst: number;
+  };
+  /** Session routing between replicas (issue 9); off (one process, in memory) when `url` is unset. */
+  readonly redis: {
+    readonly url: string | undefined;
+    /** Every key and channel starts with this, so deployments can share one Redis. */
+    readonly prefix: string;
+    /** A replica that stops refreshing (even SIGKILLed) stops being a route after at most this long. */
+    readonly sessionTtlMs: number;
+    /** How often a replica refreshes the registry keys of its sessions (one pipeline per tick). */
+    readonly sessionRefreshMs: number;
+  };
+  /** Worker processes on one port (node:cluster); 1 runs no cluster at all. */
+  readonly workers: number;
+}
+
+export interface DoorSettings {
+  /** Lower-case host names accepted in Host (any port), or '*'. */
+  readonly allowedHosts: readonly string[] | '*';
+  /** Origins accepted in Origin (`scheme://host`, any port, or `scheme://host:port`), or '*'. An absent Origin passes. */
+  readonly allowedOrigins: readonly string[] | '*';
+  /** 'off': no caller authentication at all (production logs a warning at every start). */
+  readonly callerAuth: 'on' | 'off';
+  readonly secretHeader: string;
+  /** Accepted shared secrets; several at once while rotating. Empty: no secret required. */
+  readonly secrets: readonly string[];
+  /** Caller networks (CIDRs). Empty: any address. */
+  readonly callerNetworks: readonly string[];
+  /** Proxies whose X-Forwarded-For is believed. */
+  readonly trustedProxies: readonly string[];
+}
