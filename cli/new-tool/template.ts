@@ -1,5 +1,6 @@
 // The text of a new tool and of its test, from a name, an HTTP method and a path template.
 import type { HttpMethod } from '../../src/tools';
+import { ANNOTATIONS, serverLifecycle } from '../scaffold/shapes';
 
 export interface NewTool {
   name: string;
@@ -44,14 +45,6 @@ function description({ method, path }: NewTool): string {
   };
   return `${verb[method]} (${method} ${path}) and return the answer as JSON.`;
 }
-
-const ANNOTATIONS: Record<HttpMethod, string> = {
-  GET: '{ readOnlyHint: true }',
-  POST: '{ destructiveHint: false, idempotentHint: false }',
-  PUT: '{ destructiveHint: false, idempotentHint: true }',
-  PATCH: '{ destructiveHint: false, idempotentHint: false }',
-  DELETE: '{ destructiveHint: true, idempotentHint: true }',
-};
 
 export function toolSource(tool: NewTool): string {
   const params = pathParams(tool.path);
@@ -122,12 +115,7 @@ export function testSource(tool: NewTool, identifier: string): string {
     "      return { body: { id: 'id-1', name: 'Example' } };",
     '    },',
     '  });',
-    `  server = await startToolServer({ tools: [${identifier}], apiUrl: api.url });`,
-    '});',
-    'afterAll(async () => {',
-    '  await server.close();',
-    '  await api.close();',
-    '});',
+    ...serverLifecycle(identifier),
     '',
     `describe('${tool.name}', () => {`,
     `  it('calls ${tool.method} ${tool.path} with the user\\'s credentials and returns the answer', async () => {`,

@@ -1,6 +1,7 @@
 // The generated tool's test: a fake of the operation's route on loopback, one call with the smallest
 // valid arguments, and the session-expired mapping. It passes at once; the author adds real cases.
 import { identifierFor } from '../scaffold/names';
+import { serverLifecycle } from '../scaffold/shapes';
 import { literal } from '../new-tool/template';
 import type { Operation } from './operations';
 import { sample } from './sample';
@@ -23,12 +24,7 @@ export function testSource(op: Operation): string {
     '  api = await startFakeApi({',
     `    '${op.method} ${op.apiPath}': ({ headers }) => (headers.authorization === user.authorization ? { body: { ok: 'yes' } } : { status: 401 }),`,
     '  });',
-    `  server = await startToolServer({ tools: [${identifier}], apiUrl: api.url });`,
-    '});',
-    'afterAll(async () => {',
-    '  await server.close();',
-    '  await api.close();',
-    '});',
+    ...serverLifecycle(identifier),
     '',
     `describe('${op.toolName}', () => {`,
     `  const args = ${literal(args)};`,

@@ -1,18 +1,10 @@
 // The source of one generated tool: zod inputs from the operation's parameters and JSON body, the call
 // through ctx.api (path parameters as `params`, query parameters as `query`), annotations from the method.
-import type { HttpMethod } from '../../src/tools';
+import { ANNOTATIONS } from '../scaffold/shapes';
 import { quote } from '../new-tool/template';
 import type { Operation, Parameter } from './operations';
 import { typesOf } from './schema';
 import { toZod } from './to-zod';
-
-const ANNOTATIONS: Record<HttpMethod, string> = {
-  GET: '{ readOnlyHint: true }',
-  POST: '{ destructiveHint: false, idempotentHint: false }',
-  PUT: '{ destructiveHint: false, idempotentHint: true }',
-  PATCH: '{ destructiveHint: false, idempotentHint: false }',
-  DELETE: '{ destructiveHint: true, idempotentHint: true }',
-};
 
 /** A model reads the whole description on every turn: keep it to a few sentences. */
 const MAX_DESCRIPTION = 1000;
