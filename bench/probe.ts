@@ -3,25 +3,34 @@
 // and calls/s, and the ratios to the limit. `node dist/bench/probe.js [sse|mcp] [rounds] [seconds]`.
 // PROBE_NODE_FLAGS passes node flags to ours only (e.g. "--cpu-prof --cpu-prof-dir=prof"); the profile is
 // written when ours exits at the end of the probe. PROBE_LIMIT_FLAGS does the same for the limit.
+// A variant measured in the same rounds (a node flag, another build): PROBE_VARIANT_FLAGS and/or
+// PROBE_VARIANT (a script; default ours's).
 import { OURS_ENV, SCRIPTS } from './context';
-import { killAll, startServer } from './processes';
+import { killAll, startServer, type ChildServer } from './processes';
 import { measureRound, summarise, type Round } from './rounds';
 import { withMcpCalls, withSseCalls } from './targets';
+
+const flagsOf = (value: string | undefined): string[] => (value ?? '').split(' ').filter((flag) => flag !== '');
 
 async function main(): Promise<void> {
   const [laneArg = 'sse', roundsArg = '4', secondsArg = '3'] = process.argv.slice(2);
   const lane = laneArg === 'mcp' ? 'mcp' : 'sse';
-  const flags = (process.env.PROBE_NODE_FLAGS ?? '').split(' ').filter((flag) => flag !== '');
+  const oursScript = process.env.PROBE_OURS ?? 'dist/src/index.js';
+  const env = (api: ChildServer) => ({ ...OURS_ENV, CUSTOMER_API_URL: api.url });
   const api = await startServer('stand-in API', SCRIPTS.api);
-  const ours = await startServer('ours', process.env.PROBE_OURS ?? 'dist/src/index.js', { ...OURS_ENV, CUSTOMER_API_URL: api.url }, 15_000, flags);
-  const limitFlags = (process.env.PROBE_LIMIT_FLAGS ?? '').split(' ').filter((flag) => flag !== '');
-  const limit = await startServer('limit', SCRIPTS.limit, { CUSTOMER_API_URL: api.url }, 15_000, limitFlags);
+  const servers = [
+    await startServer('ours', oursScript, env(api), 15_000, flagsOf(process.env.PROBE_NODE_FLAGS)),
+    await startServer('limit', SCRIPTS.limit, { CUSTOMER_API_URL: api.url }, 15_000, flagsOf(process.env.PROBE_LIMIT_FLAGS)),
+  ];
+  if (process.env.PROBE_VARIANT !== undefined || process.env.PROBE_VARIANT_FLAGS !== undefined) {
+    servers.push(await startServer('variant', process.env.PROBE_VARIANT ?? oursScript, env(api), 15_000, flagsOf(process.env.PROBE_VARIANT_FLAGS)));
+  }
   const timing = { warmupMs: 500, concurrentMs: Number(secondsArg) * 1000, concurrency: 32, oneAtATimeMs: 0 };
   const rounds: Round[] = [];
   try {
-    // Round -1 is a warm-up for the JIT of both servers, not counted.
+    // Round -1 is a warm-up for the JIT of every server, not counted.
     for (let round = -1; round < Number(roundsArg); round += 1) {
-      for (const server of round % 2 === 0 ? [ours, limit] : [limit, ours]) {
+      for (const server of round % 2 === 0 ? servers : [...servers].reverse()) {
         const measured =
           lane === 'sse'
             ? await withSseCalls(server.url, 16, 32, 10_000, (call) => measureRound(server.name, call, timing, server.pid))
@@ -31,16 +40,18 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    await Promise.all([ours.stop(), limit.stop()]);
+    await Promise.all(servers.map((server) => server.stop()));
     await api.stop();
   }
-  const o = summarise(rounds.filter((r) => r.target === 'ours'));
-  const l = summarise(rounds.filter((r) => r.target === 'limit'));
-  process.stdout.write(
-    `${lane}: ours ${o.cpuUsPerCall?.toFixed(0)} µs/call ${o.callsPerSecond.toFixed(0)} calls/s; ` +
-      `limit ${l.cpuUsPerCall?.toFixed(0)} µs/call ${l.callsPerSecond.toFixed(0)} calls/s; ` +
-      `cpu ÷ limit ${((o.cpuUsPerCall ?? 0) / (l.cpuUsPerCall ?? 1)).toFixed(2)}, calls/s ÷ limit ${(o.callsPerSecond / l.callsPerSecond).toFixed(2)}\n`,
-  );
+  const limit = summarise(rounds.filter((r) => r.target === 'limit'));
+  for (const server of servers.filter((s) => s.name !== 'limit')) {
+    const s = summarise(rounds.filter((r) => r.target === server.name));
+    process.stdout.write(
+      `${lane}: ${server.name} ${s.cpuUsPerCall?.toFixed(0)} µs/call ${s.callsPerSecond.toFixed(0)} calls/s; ` +
+        `limit ${limit.cpuUsPerCall?.toFixed(0)} µs/call ${limit.callsPerSecond.toFixed(0)} calls/s; ` +
+        `cpu ÷ limit ${((s.cpuUsPerCall ?? 0) / (limit.cpuUsPerCall ?? 1)).toFixed(2)}, calls/s ÷ limit ${(s.callsPerSecond / limit.callsPerSecond).toFixed(2)}\n`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -6,8 +6,10 @@ import { createHubClient, type HubClient } from './hub';
 import { ToolError } from './tools/tool-error';
 import type { LibraryFile, UserFiles } from './tools/context';
 import type { Caller } from './upstream/credentials';
+import { abortSignalOf, type Cancellation } from './call-signal';
+import type { UserFilesFactory } from './tools/registry';
 
-export type UserFilesFactory = (caller: Caller, signal: AbortSignal) => UserFiles;
+export type { UserFilesFactory } from './tools/registry';
 
 export interface UserFilesService {
   forCall: UserFilesFactory;
@@ -28,18 +30,18 @@ function offline(): UserFiles {
   return { fetch: refuse, upload: refuse };
 }
 
-function bound(client: HubClient, sessionId: string | undefined, signal: AbortSignal): UserFiles {
+function bound(client: HubClient, sessionId: string | undefined, cancellation: Cancellation): UserFiles {
   const session = (): string => {
     if (sessionId === undefined) throw new ToolError(NO_SESSION);
     return sessionId;
   };
   return {
     async fetch(name): Promise<LibraryFile> {
-      const file = await client.fetchFile(session(), name, { signal });
+      const file = await client.fetchFile(session(), name, { signal: abortSignalOf(cancellation) });
       return { name, content: file.content, contentType: file.contentType };
     },
     async upload(name, content, contentType) {
-      await client.uploadFile(session(), name, content, contentType, { signal });
+      await client.uploadFile(session(), name, content, contentType, { signal: abortSignalOf(cancellation) });
       return { name };
     },
   };

@@ -1,6 +1,5 @@
 // The HTTP plumbing both lanes share: refusing while draining, reading one JSON-RPC body (its errors
 // answered in JSON), and running a request whose answer goes into this response. No protocol here.
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyError, readJsonBody } from '../http/json-body';
 import { sendJson } from '../http/send-json';
@@ -21,6 +20,8 @@ export interface LaneHttpOptions {
 }
 
 export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDraining, metrics }: LaneHttpOptions) {
+  /** Each answered-in-response request is its own scope of the call tracker (unique in this process). */
+  let requests = 0;
   return {
     /** Answers 503 and returns true once shutdown began. */
     refusedWhileDraining(req: IncomingMessage, res: ServerResponse): boolean {
@@ -53,14 +54,14 @@ export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDr
       ctx: Omit<CoreContext, 'signal'>,
       write: (answer: JsonRpcResponse) => void,
     ): Promise<void> {
-      const scope = randomUUID();
-      const controller = calls.begin(scope, message.id)!;
+      const scope = `r${(requests += 1)}`;
+      const signal = calls.begin(scope, message.id)!;
       res.on('close', () => {
-        if (!res.writableFinished) controller.abort();
+        if (!res.writableFinished) signal.abort();
       });
-      const answer = await core.request(message, { ...ctx, signal: controller.signal });
+      const answer = await core.request(message, { ...ctx, signal });
       calls.end(scope, message.id);
-      if (controller.signal.aborted) return;
+      if (signal.aborted) return;
       res.setTimeout(writeTimeoutMs, () => res.destroy());
       write(answer);
     },

@@ -1,10 +1,11 @@
 // The calls running in this process, by scope (a session id, or one HTTP request) and request id: each
-// has one AbortController, so a cancellation, a closed stream or a departed client aborts the call and
-// its upstream request. Also what graceful shutdown waits for.
+// has one CallSignal, so a cancellation, a closed stream or a departed client aborts the call and its
+// upstream request. Also what graceful shutdown waits for.
+import { CallSignal } from '../call-signal';
 import type { RequestId } from '../mcp/core/jsonrpc';
 
 export class CallTracker {
-  private readonly scopes = new Map<string, Map<RequestId, AbortController>>();
+  private readonly scopes = new Map<string, Map<RequestId, CallSignal>>();
   private count = 0;
   private waiters: Array<() => void> = [];
 
@@ -14,14 +15,14 @@ export class CallTracker {
   }
 
   /** Registers a call; undefined when the scope already runs a request with this id. */
-  begin(scope: string, id: RequestId): AbortController | undefined {
+  begin(scope: string, id: RequestId): CallSignal | undefined {
     let calls = this.scopes.get(scope);
     if (calls === undefined) this.scopes.set(scope, (calls = new Map()));
     else if (calls.has(id)) return undefined;
-    const controller = new AbortController();
-    calls.set(id, controller);
+    const signal = new CallSignal();
+    calls.set(id, signal);
     this.count += 1;
-    return controller;
+    return signal;
   }
 
   /** The call is over (answered, or abandoned after an abort). */
@@ -46,7 +47,7 @@ export class CallTracker {
   /** The stream of a session closed: aborts all of its calls running here. */
   abortScope(scope: string): void {
     const calls = this.scopes.get(scope);
-    if (calls) for (const controller of calls.values()) controller.abort();
+    if (calls) for (const signal of calls.values()) signal.abort();
   }
 
   /** Resolves when nothing runs, or after `timeoutMs`, whichever comes first; true if drained. */

@@ -4,13 +4,15 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
 import { callerKey, createFairness, type Fairness } from '../limits';
 import type { Logger } from '../logger';
-import type { Upstream } from '../upstream/api-client';
-import { callerFrom, forwardedHeaders, type Caller } from '../upstream/credentials';
+import { abortSignalOf, type Cancellation } from '../call-signal';
+import type { ApiClient, CallScope, Upstream } from '../upstream/api-client';
+import { callerFrom, forwardedHeaders, type Caller, type ForwardedHeaders } from '../upstream/credentials';
+import type { UpstreamObserver } from '../upstream/observer';
 import type { TraceContext } from '../mcp/core/trace-context';
-import { noopMetrics, type Metrics, type Tracing } from '../telemetry';
+import { noopMetrics, type CallSpan, type Metrics, type ToolMetrics, type Tracing } from '../telemetry';
 import { CallObserver } from './call-observer';
 import { finishCall } from './finish-call';
-import type { ProgressReporter, UserFiles } from './context';
+import type { ProgressReporter, ToolContext, UserFiles } from './context';
 import type { Tool } from './define-tool';
 import { errorResult, failureResult, textResult, type ToolResult } from './results';
 import { illFormedField } from './well-formed';
@@ -18,7 +20,8 @@ import { illFormedField } from './well-formed';
 export interface CallInput {
   /** Headers of the HTTP request that carried this call: the only source of credentials. */
   headers: IncomingHttpHeaders;
-  signal: AbortSignal;
+  /** The call's cancellation (a CallSignal from the lanes; an AbortSignal is accepted too). */
+  signal: Cancellation;
   /** Reports progress to the client, when it asked for it (a progressToken) and the lane can deliver it. */
   progress?: ProgressReporter;
   /** W3C trace context received with the call (header or `_meta`): forwarded to the customer's API. */
@@ -40,7 +43,7 @@ export interface RegistryOptions {
   /** Lower-case custom credential header names to forward (configuration). */
   customAuthHeaders: readonly string[];
   /** Builds the user's file library for one call; see src/hub. */
-  files: (caller: Caller, signal: AbortSignal) => UserFiles;
+  files: UserFilesFactory;
   /** Tool metrics (no-op by default); see src/telemetry. */
   metrics?: Metrics;
   /** Set when tracing is on: a span per call and per upstream request. */
@@ -77,6 +80,48 @@ function structuredResult(name: string, schema: z.ZodType, value: unknown): Tool
 
 const ignoreProgress: ProgressReporter = () => undefined;
 
+/** Builds a call's file library from its caller and cancellation (src/user-files.ts). */
+export type UserFilesFactory = (caller: Caller, signal: Cancellation) => UserFiles;
+
+/** What the scope of a call must give its tool's context. */
+interface RunScope {
+  readonly caller: Caller;
+  readonly signal: Cancellation;
+  readonly log: Logger;
+  readonly input: CallInput;
+}
+
+/**
+ * `ctx` of a tool handler. A class (an object literal with getters is built by a slow path, issue 12):
+ * `log`, `files` and `signal` are getters, made on first use. Pass `ctx` on whole rather than spreading it.
+ */
+class CallContext implements ToolContext {
+  readonly caller: Caller;
+  readonly progress: ProgressReporter;
+  private userFiles: UserFiles | undefined = undefined;
+
+  constructor(
+    readonly api: ApiClient,
+    private readonly run: RunScope,
+    private readonly filesFor: UserFilesFactory,
+  ) {
+    this.caller = run.caller;
+    this.progress = run.input.progress ?? ignoreProgress;
+  }
+
+  get log(): Logger {
+    return this.run.log;
+  }
+
+  get signal(): AbortSignal {
+    return abortSignalOf(this.run.signal);
+  }
+
+  get files(): UserFiles {
+    return (this.userFiles ??= this.filesFor(this.caller, this.run.signal));
+  }
+}
+
 function isResult(value: unknown): value is ToolResult {
   return typeof value === 'object' && value !== null && Array.isArray((value as { content?: unknown }).content);
 }
@@ -103,80 +148,112 @@ export function createRegistry({
   const toolMetrics = new Map(tools.map((tool) => [tool.name, metrics.forTool(tool.name)]));
   const sharedObservers = new Map(tools.map((tool) => [tool.name, new CallObserver(tool.name, toolMetrics.get(tool.name)!, undefined, undefined, undefined)]));
 
-  async function call(name: string, args: unknown, { headers, signal, progress, trace, clientAddress, rpcId, protocolVersion }: CallInput): Promise<ToolResult> {
+  async function call(name: string, args: unknown, input: CallInput): Promise<ToolResult> {
     const tool = byName.get(name);
     if (!tool) throw new TypeError(`Unknown tool "${name}": check has() first`);
-    const started = performance.now();
+    const { headers, rpcId, protocolVersion, trace } = input;
     const caller = callerFrom(headers);
     const span = tracing?.startCall(name, { id: rpcId, protocolVersion }, trace?.traceparent, trace?.tracestate);
     const debug = logger.isLevelEnabled('debug');
     const observer =
       span || debug ? new CallObserver(name, toolMetrics.get(name)!, debug ? logger : undefined, caller.requestId, span) : metrics.enabled ? sharedObservers.get(name) : undefined;
-    let upstreamStatus: number | undefined;
-    let childLog: Logger | undefined;
-    // A child logger costs an allocation and a serialisation of its bindings: made only if the tool logs.
-    const log = () => (childLog ??= logger.child({ tool: name, requestId: caller.requestId, userId: caller.userId }));
-    const finish = (result: ToolResult, outcome: string, error?: unknown) =>
-      finishCall(result, { logger, metrics: toolMetrics.get(name)!, span, tool: name, caller, outcome, upstreamStatus, started, error });
-
-    const run = async (): Promise<ToolResult> => {
-      const parsed = tool.schema.safeParse(args ?? {});
-      if (!parsed.success) {
-        const text = `The arguments for ${name} are not valid: ${describeIssues(parsed.error)}. Please correct them and call ${name} again.`;
-        return finish(errorResult(text), 'INVALID_ARGUMENTS');
-      }
-      const illFormed = illFormedField(parsed.data);
-      if (illFormed !== undefined) {
-        const text = `The arguments for ${name} are not valid: ${illFormed}: contains text that is not valid Unicode (a lone surrogate). Please correct it and call ${name} again.`;
-        return finish(errorResult(text), 'INVALID_ARGUMENTS');
-      }
-      const forwarded = forwardedHeaders(headers, caller, customAuthHeaders);
-      if (trace) Object.assign(forwarded, trace);
-      if (logger.isLevelEnabled('trace')) log().trace({ headers: forwarded }, 'credentials to forward');
-      const api = upstream.forCall({
-        headers: forwarded,
-        tenantId: caller.tenantId,
-        signal,
-        onStatus: (status) => {
-          upstreamStatus = status;
-        },
-        observer,
-      });
-      try {
-        const ctx = {
-          api,
-          files: files(caller, signal),
-          get log() {
-            return log();
-          },
-          signal,
-          caller,
-          progress: progress ?? ignoreProgress,
-        };
-        // With tracing, the call's span is the active context: spans a tool makes itself nest under it.
-        const value = await (span ? span.run(() => tool.handler(parsed.data as never, ctx)) : tool.handler(parsed.data as never, ctx));
-        if (tool.outputSchema) return finish(structuredResult(name, tool.outputSchema, value), 'OK');
-        if (typeof value === 'string') return finish(textResult(value), 'OK');
-        if (isResult(value)) return finish(value, value.isError === true ? 'TOOL_ERROR' : 'OK');
-        throw new TypeError(`Tool ${name} returned neither a string nor a result`);
-      } catch (error) {
-        if (signal.aborted) return finish(errorResult('The call was cancelled.'), 'CANCELLED');
-        const failure = failureResult(error);
-        return finish(failure.result, failure.outcome, failure.unexpected ? error : undefined);
-      }
-    };
+    const run = new ToolRun(tool, args, caller, input, toolMetrics.get(name)!, span, observer);
 
     // Before any work: over a limit, the model is told to wait (src/limits).
-    const admission = fairness.admit(callerKey(headers, caller, customAuthHeaders, clientAddress));
+    const admission = fairness.admit(callerKey(headers, caller, customAuthHeaders, input.clientAddress));
     if (!admission.ok) {
       metrics.refused(admission.error.code === 'RATE_LIMITED' ? 'rate_limit' : 'in_flight');
       const failure = failureResult(admission.error);
-      return finish(failure.result, failure.outcome);
+      return run.finish(failure.result, failure.outcome);
     }
     try {
-      return await run();
+      return await runTool(run);
     } finally {
       admission.release();
+    }
+  }
+
+  /** Argument check → handler → result; every failure becomes a result. */
+  async function runTool(run: ToolRun): Promise<ToolResult> {
+    const { tool, caller, input } = run;
+    const name = tool.name;
+    const parsed = tool.schema.safeParse(run.args ?? {});
+    if (!parsed.success) {
+      const text = `The arguments for ${name} are not valid: ${describeIssues(parsed.error)}. Please correct them and call ${name} again.`;
+      return run.finish(errorResult(text), 'INVALID_ARGUMENTS');
+    }
+    const illFormed = illFormedField(parsed.data);
+    if (illFormed !== undefined) {
+      const text = `The arguments for ${name} are not valid: ${illFormed}: contains text that is not valid Unicode (a lone surrogate). Please correct it and call ${name} again.`;
+      return run.finish(errorResult(text), 'INVALID_ARGUMENTS');
+    }
+    const forwarded = forwardedHeaders(input.headers, caller, customAuthHeaders);
+    if (input.trace) Object.assign(forwarded, input.trace);
+    if (logger.isLevelEnabled('trace')) run.log.trace({ headers: forwarded }, 'credentials to forward');
+    run.headers = forwarded;
+    const ctx = new CallContext(upstream.forCall(run), run, files);
+    try {
+      // With tracing, the call's span is the active context: spans a tool makes itself nest under it.
+      const span = run.span;
+      const value = await (span ? span.run(() => tool.handler(parsed.data as never, ctx)) : tool.handler(parsed.data as never, ctx));
+      if (tool.outputSchema) return run.finish(structuredResult(name, tool.outputSchema, value), 'OK');
+      if (typeof value === 'string') return run.finish(textResult(value), 'OK');
+      if (isResult(value)) return run.finish(value, value.isError === true ? 'TOOL_ERROR' : 'OK');
+      throw new TypeError(`Tool ${name} returned neither a string nor a result`);
+    } catch (error) {
+      if (run.signal.aborted) return run.finish(errorResult('The call was cancelled.'), 'CANCELLED');
+      const failure = failureResult(error);
+      return run.finish(failure.result, failure.outcome, failure.unexpected ? error : undefined);
+    }
+  }
+
+  /**
+   * One call's state, in one object (issue 12: no closures per call): its scope for `ctx.api` (the
+   * forwarded headers, the tenant, the cancellation, the upstream status for the log line), its child
+   * logger when the tool asks for one, and its end.
+   */
+  class ToolRun implements CallScope, RunScope {
+    readonly started = performance.now();
+    readonly signal: Cancellation;
+    readonly tenantId: string | undefined;
+    headers: ForwardedHeaders = {};
+    upstreamStatus: number | undefined = undefined;
+    private childLog: Logger | undefined = undefined;
+
+    constructor(
+      readonly tool: Tool,
+      readonly args: unknown,
+      readonly caller: Caller,
+      readonly input: CallInput,
+      private readonly toolMetrics: ToolMetrics,
+      readonly span: CallSpan | undefined,
+      readonly observer: UpstreamObserver | undefined,
+    ) {
+      this.signal = input.signal;
+      this.tenantId = caller.tenantId;
+    }
+
+    /** A child logger costs an allocation and a serialisation of its bindings: made only if the tool logs. */
+    get log(): Logger {
+      return (this.childLog ??= logger.child({ tool: this.tool.name, requestId: this.caller.requestId, userId: this.caller.userId }));
+    }
+
+    onStatus(status: number): void {
+      this.upstreamStatus = status;
+    }
+
+    finish(result: ToolResult, outcome: string, error?: unknown): ToolResult {
+      return finishCall(result, {
+        logger,
+        metrics: this.toolMetrics,
+        span: this.span,
+        tool: this.tool.name,
+        caller: this.caller,
+        outcome,
+        upstreamStatus: this.upstreamStatus,
+        started: this.started,
+        error,
+      });
     }
   }
 

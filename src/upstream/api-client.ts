@@ -1,6 +1,7 @@
 // The customer-API client a tool sees as `ctx.api`: relative paths only, the caller's credentials attached,
 // time-outs and a response cap, and every failure turned into one of the typed errors in ./errors.
 import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
+import type { Cancellation } from '../call-signal';
 import type { ForwardedHeaders } from './credentials';
 import {
   UpstreamHttpError,
@@ -73,7 +74,8 @@ export interface CallScope {
   /** Built for this call (forwardedHeaders makes one per call): the client adds Accept to it in place. */
   headers: ForwardedHeaders;
   tenantId: string | undefined;
-  signal: AbortSignal;
+  /** The call's cancellation: aborts its requests in flight. */
+  signal: Cancellation;
   /** Told the status of each upstream answer, for the per-call log line. */
   onStatus?: (status: number) => void;
   /** Told of each request's start and end (logs, metrics, trace spans); see ./observer. */
@@ -82,7 +84,7 @@ export interface CallScope {
 
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
-function mapTransportError(error: unknown, info: UpstreamRequestInfo, signal: AbortSignal, expired: boolean): unknown {
+function mapTransportError(error: unknown, info: UpstreamRequestInfo, signal: Cancellation, expired: boolean): unknown {
   if (expired) return new UpstreamTimeoutError(info, { cause: error });
   if (signal.aborted) return error; // the call itself was cancelled: nobody reads the result
   if (error instanceof undiciErrors.UndiciError && TIMEOUT_CODES.has(error.code)) {

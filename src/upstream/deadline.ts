@@ -3,7 +3,9 @@
 // times out), and there is none at all for the wait in the pool's queue.
 // Cheap on the hot path (issue 12): no AbortController per request. undici accepts any EventEmitter-like
 // signal, so each request gets a small RequestSignal, aborted by one cleared timer or by the call's own
-// signal; a call's signal carries one listener however many requests the call makes.
+// cancellation: a CallSignal (src/call-signal.ts) keeps the request in its list; an AbortSignal carries
+// one listener however many requests the call makes.
+import { CallSignal, type Cancellation } from '../call-signal';
 
 /** The part of an EventEmitter undici uses on a request's `signal` (on, once, removeListener). */
 export class RequestSignal {
@@ -63,23 +65,39 @@ function timeoutError(timeoutMs: number): DOMException {
   return new DOMException(`deadline of ${timeoutMs} ms passed`, 'TimeoutError');
 }
 
-export function startDeadline(timeoutMs: number, callSignal?: AbortSignal): Deadline {
-  const signal = new RequestSignal();
-  let expired = false;
-  const timer = setTimeout(() => {
-    expired = true;
-    signal.abort(timeoutError(timeoutMs));
-  }, timeoutMs);
-  if (callSignal?.aborted) signal.abort(callSignal.reason);
-  else if (callSignal) follow(callSignal, signal);
-  return {
-    signal,
-    get expired() {
-      return expired && callSignal?.aborted !== true;
-    },
-    clear() {
-      clearTimeout(timer);
-      if (callSignal) inFlight.get(callSignal)?.delete(signal);
-    },
-  };
+/** A class rather than an object literal with a getter, which V8 builds by a slow path (issue 12). */
+class RequestDeadline implements Deadline {
+  readonly signal = new RequestSignal();
+  private timedOut = false;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly callSignal: Cancellation | undefined,
+  ) {
+    this.timer = setTimeout(() => this.expire(), timeoutMs);
+    if (callSignal instanceof CallSignal) callSignal.follow(this.signal);
+    else if (callSignal?.aborted) this.signal.abort(callSignal.reason);
+    else if (callSignal) follow(callSignal, this.signal);
+  }
+
+  get expired(): boolean {
+    return this.timedOut && this.callSignal?.aborted !== true;
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+    const callSignal = this.callSignal;
+    if (callSignal instanceof CallSignal) callSignal.unfollow(this.signal);
+    else if (callSignal) inFlight.get(callSignal)?.delete(this.signal);
+  }
+
+  private expire(): void {
+    this.timedOut = true;
+    this.signal.abort(timeoutError(this.timeoutMs));
+  }
+}
+
+export function startDeadline(timeoutMs: number, callSignal?: Cancellation): Deadline {
+  return new RequestDeadline(timeoutMs, callSignal);
 }

@@ -8,6 +8,7 @@
 // an unknown tool with a result (McpServer) instead of the contract's -32601. A tool server needs five
 // methods; they are here, and the SDK's own clients and the official conformance suite test them.
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Cancellation } from '../../call-signal';
 import type { Logger } from '../../logger';
 import { noopMetrics, type Metrics } from '../../telemetry';
 import type { Registry } from '../../tools/registry';
@@ -36,7 +37,7 @@ export interface CoreContext {
   /** Headers of that request: the only source of the user's credentials. */
   headers: IncomingHttpHeaders;
   /** Aborted when the client leaves, the stream closes or the request is cancelled. */
-  signal: AbortSignal;
+  signal: Cancellation;
   /** Sends a notification about this request (progress) on the lane's channel; absent when there is none. */
   notify?: (notification: JsonRpcNotification) => void;
   /** Aborts another request of the same session (notifications/cancelled); absent on stateless lanes. */

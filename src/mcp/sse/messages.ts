@@ -8,6 +8,7 @@ import { BusUnavailableError, type Location, type SessionBus } from '../../sessi
 import { classify, errorBody, idOf, JsonRpcErrorCode, type JsonRpcRequest } from '../core';
 import { createLaneHttp, type LaneHttpOptions } from '../lane-http';
 import { sessionTag } from '../../logging/session-tag';
+import { NOTHING_TO_RUN } from '../../call-signal';
 
 export interface MessagesOptions extends LaneHttpOptions {
   /** The client's address as the door resolved it (X-Forwarded-For from trusted proxies only). */
@@ -30,21 +31,21 @@ export function createMessagesHandler(options: MessagesOptions) {
 
   /** Runs a request of a session here and delivers its answer to the session's stream. */
   function runForSession(sessionId: string, message: JsonRpcRequest, req: IncomingMessage): void {
-    const controller = calls.begin(sessionId, message.id);
-    if (!controller) {
+    const signal = calls.begin(sessionId, message.id);
+    if (!signal) {
       bus.deliver(sessionId, errorBody(JsonRpcErrorCode.InvalidRequest, 'A request with this id is already running', message.id));
       return;
     }
     const ctx = {
       headers: req.headers,
-      signal: controller.signal,
+      signal,
       clientAddress: clientOf(req),
       notify: (notification: object) => bus.deliver(sessionId, notification),
       cancel: (requestId: string | number) => bus.cancel(sessionId, requestId),
     };
     void core.request(message, ctx).then((answer) => {
       // MCP cancellation: a cancelled request gets no answer; a closed stream has nobody to read one.
-      if (!controller.signal.aborted) bus.deliver(sessionId, answer);
+      if (!signal.aborted) bus.deliver(sessionId, answer);
       calls.end(sessionId, message.id);
     });
   }
@@ -53,7 +54,7 @@ export function createMessagesHandler(options: MessagesOptions) {
     const classified = classify(body);
     if (classified.kind === 'invalid') return sendJson(res, 400, classified.answer);
     if (classified.kind !== 'request') {
-      if (classified.kind === 'notification') core.notification(classified.message, { headers: req.headers, signal: AbortSignal.abort() });
+      if (classified.kind === 'notification') core.notification(classified.message, { headers: req.headers, signal: NOTHING_TO_RUN });
       res.writeHead(202).end();
       return;
     }
@@ -98,7 +99,7 @@ export function createMessagesHandler(options: MessagesOptions) {
       case 'notification':
         core.notification(classified.message, {
           headers: req.headers,
-          signal: AbortSignal.abort(),
+          signal: NOTHING_TO_RUN,
           cancel: (requestId) => bus.cancel(sessionId, requestId),
         });
         break;

@@ -2,6 +2,7 @@
 // `_meta`, server/discover) and 2025-era clients (initialize, then calls). GET and DELETE answer 405, as
 // stateless servers do. Framing only: the protocol is the core's, credentials come from this request.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { NOTHING_TO_RUN } from '../../call-signal';
 import { sendJson } from '../../http/send-json';
 import type { Logger } from '../../logger';
 import { errorBody, JsonRpcErrorCode, type JsonRpcResponse } from '../core';
@@ -50,7 +51,7 @@ export function createStreamableLane(options: StreamableLaneOptions) {
         return void res.writeHead(202).end();
       case 'notification':
         // Stateless: there is no session whose calls a cancellation could name; a client leaving aborts instead.
-        core.notification(route.message, { headers: req.headers, signal: AbortSignal.abort() });
+        core.notification(route.message, { headers: req.headers, signal: NOTHING_TO_RUN });
         return void res.writeHead(202).end();
     }
     const { message } = route;
