@@ -21,7 +21,7 @@ export interface LoggerOptions {
  * line was a large part of the CPU of a tool call (see docs/performance.md). Call `logger.flush(cb)`
  * before exiting.
  */
-const BUFFER_BYTES = 4096;
+const BUFFER_BYTES = 12_288;
 const FLUSH_INTERVAL_MS = 1000;
 
 /** Keys with their own serializer below, which bounds them. */

@@ -110,9 +110,9 @@ export function createMessagesHandler(options: MessagesOptions) {
       case 'response':
         break; // this server sends no requests, so no response is awaited
     }
-    // Contract, Responses rule 4: 202 with an empty body. Written once the call is dispatched, so the
-    // request to the customer API does not wait behind this socket write.
-    setImmediate(() => res.writeHead(202).end());
+    // Contract, Responses rule 4: 202 with an empty body. Written after the call is dispatched: a tool's
+    // first request to the customer API leaves synchronously within runForSession, before this write.
+    res.writeHead(202).end();
   }
 
   return async function postMessages(req: IncomingMessage, res: ServerResponse): Promise<void> {
