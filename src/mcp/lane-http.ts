@@ -51,7 +51,7 @@ export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDr
     async answerInResponse(
       res: ServerResponse,
       message: JsonRpcRequest,
-      ctx: Omit<CoreContext, 'signal'>,
+      from: Pick<CoreContext, 'headers' | 'clientAddress' | 'notify'>,
       write: (answer: JsonRpcResponse) => void,
     ): Promise<void> {
       const scope = `r${(requests += 1)}`;
@@ -59,11 +59,14 @@ export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDr
       res.on('close', () => {
         if (!res.writableFinished) signal.abort();
       });
-      const answer = await core.request(message, { ...ctx, signal });
+      const ctx: CoreContext = { headers: from.headers, signal, clientAddress: from.clientAddress };
+      if (from.notify) ctx.notify = from.notify;
+      const answer = await core.request(message, ctx);
       calls.end(scope, message.id);
       if (signal.aborted) return;
-      res.setTimeout(writeTimeoutMs, () => res.destroy());
       write(answer);
+      // What the kernel did not take at once waits for the client: if it does not read, the socket goes.
+      if (res.writableLength > 0) res.setTimeout(writeTimeoutMs, () => res.destroy());
     },
   };
 }

@@ -59,12 +59,12 @@ export function createStreamableLane(options: StreamableLaneOptions) {
       logger.trace({ rpc: { id: message.id, method: message.method.slice(0, 100) }, headers: req.headers }, 'message received');
     }
     const exchange = new Exchange(res, accept.stream);
-    const ctx = {
+    const from = {
       headers: req.headers,
       clientAddress: clientOf(req),
-      ...(exchange.notifies ? { notify: (notification: object) => exchange.notify(notification) } : {}),
+      notify: exchange.notifies ? (notification: object) => exchange.notify(notification) : undefined,
     };
-    await http.answerInResponse(res, message, ctx, (answer) => exchange.answer(statusOf(answer), answer));
+    await http.answerInResponse(res, message, from, (answer) => exchange.answer(statusOf(answer), answer));
   }
 
   return {
