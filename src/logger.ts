@@ -24,6 +24,21 @@ export interface LoggerOptions {
 const BUFFER_BYTES = 12_288;
 const FLUSH_INTERVAL_MS = 1000;
 
+/**
+ * Standard output, buffered. sonic-boom in its default (string) mode measures the whole pending chunk on
+ * every line (Buffer.byteLength of a string grown by +=, so flattened each time): quadratic in the
+ * buffer's size, about 2 µs per line at 12 KiB. In buffer mode it keeps a running count; each line is
+ * handed over as a Buffer. pino.destination() also flushes it when the process exits.
+ */
+function stdoutLines(): DestinationStream & { flush(cb?: (err?: Error) => void): void } {
+  const boom = pino.destination({ dest: 1, sync: false, minLength: BUFFER_BYTES, contentMode: 'buffer' });
+  const write = boom.write as unknown as (chunk: Buffer) => boolean;
+  return {
+    write: (line: string) => write.call(boom, Buffer.from(line, 'utf8')),
+    flush: (cb) => boom.flush(cb),
+  };
+}
+
 /** Keys with their own serializer below, which bounds them. */
 const SERIALIZED = new Set(['err', 'headers', 'req']);
 
@@ -65,7 +80,7 @@ export function createLogger({ level, destination }: LoggerOptions): Logger {
         log: (fields) => boundedFields(fields, SERIALIZED),
       },
     },
-    destination ?? pino.destination({ dest: 1, sync: false, minLength: BUFFER_BYTES }),
+    destination ?? stdoutLines(),
   );
   if (!destination) setInterval(() => logger.flush(), FLUSH_INTERVAL_MS).unref();
   return logger;
