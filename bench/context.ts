@@ -16,6 +16,12 @@ export const SCRIPTS = {
   limit: join(__dirname, 'limit-server.js'),
 } as const;
 
+/**
+ * Node flags ours runs with, as `npm start` and the Dockerfile run it (test/cli/docker-smoke.test.ts
+ * checks the three agree). A previous build (--before) runs without them.
+ */
+export const OURS_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64'];
+
 /** How ours runs in every phase: production settings, with the bench's one client and one user allowed for. */
 export const OURS_ENV: Readonly<Record<string, string>> = {
   LOG_LEVEL: 'info',
@@ -76,6 +82,8 @@ export function createContext(settings: Settings, apiUrl: string, progress: (tex
     };
   };
 
+  const flags = (name: ServerName): readonly string[] => (name === 'ours' && settings.ours !== 'baseline' ? OURS_NODE_FLAGS : []);
+
   const context: BenchContext = {
     settings,
     apiUrl,
@@ -83,7 +91,7 @@ export function createContext(settings: Settings, apiUrl: string, progress: (tex
     server(name) {
       let started = shared.get(name);
       if (!started) {
-        started = startServer(name, script(name), env(name, apiUrl));
+        started = startServer(name, script(name), env(name, apiUrl), undefined, flags(name));
         shared.set(name, started);
       }
       return started;
@@ -92,7 +100,7 @@ export function createContext(settings: Settings, apiUrl: string, progress: (tex
       return context.server(oursOn(settings, lane));
     },
     async start(name, label, customerApiUrl = apiUrl) {
-      const server = await startServer(label, script(name), env(name, customerApiUrl));
+      const server = await startServer(label, script(name), env(name, customerApiUrl), undefined, flags(name));
       fresh.add(server);
       const stop = (): Promise<void> => {
         fresh.delete(server);

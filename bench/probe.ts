@@ -1,31 +1,34 @@
 // A quick CPU probe for performance work (not part of `npm run bench`): ours and the limit against the
 // same stand-in API and the same client, in alternating rounds, on one lane; prints server CPU per call
-// and calls/s, and the ratios to the limit. `node dist/bench/probe.js [sse|mcp] [rounds] [seconds]`.
-// PROBE_NODE_FLAGS passes node flags to ours only (e.g. "--cpu-prof --cpu-prof-dir=prof"); the profile is
-// written when ours exits at the end of the probe. PROBE_LIMIT_FLAGS does the same for the limit.
+// and calls/s, and the ratios to the limit. `node dist/bench/probe.js [sse|mcp] [rounds] [seconds] [in flight]`
+// (32 in flight by default, over half as many streams on the SSE lane).
+// PROBE_NODE_FLAGS sets ours's node flags (default: as npm start runs it; e.g. "--cpu-prof --cpu-prof-dir=prof":
+// the profile is written when ours exits at the end of the probe). PROBE_LIMIT_FLAGS does the same for the limit.
 // A variant measured in the same rounds (a node flag, another build): PROBE_VARIANT_FLAGS and/or
 // PROBE_VARIANT (a script; default ours's).
-import { OURS_ENV, SCRIPTS } from './context';
+import { OURS_ENV, OURS_NODE_FLAGS, SCRIPTS } from './context';
 import { killAll, startServer, type ChildServer } from './processes';
 import { measureRound, summarise, type Round } from './rounds';
 import { withMcpCalls, withSseCalls } from './targets';
 
-const flagsOf = (value: string | undefined): string[] => (value ?? '').split(' ').filter((flag) => flag !== '');
+const flagsOf = (value: string | undefined, byDefault: readonly string[] = []): readonly string[] =>
+  value === undefined ? byDefault : value.split(' ').filter((flag) => flag !== '');
 
 async function main(): Promise<void> {
-  const [laneArg = 'sse', roundsArg = '4', secondsArg = '3'] = process.argv.slice(2);
+  const [laneArg = 'sse', roundsArg = '4', secondsArg = '3', inFlightArg = '32'] = process.argv.slice(2);
+  const inFlight = Number(inFlightArg);
   const lane = laneArg === 'mcp' ? 'mcp' : 'sse';
   const oursScript = process.env.PROBE_OURS ?? 'dist/src/index.js';
   const env = (api: ChildServer) => ({ ...OURS_ENV, CUSTOMER_API_URL: api.url });
   const api = await startServer('stand-in API', SCRIPTS.api);
   const servers = [
-    await startServer('ours', oursScript, env(api), 15_000, flagsOf(process.env.PROBE_NODE_FLAGS)),
+    await startServer('ours', oursScript, env(api), 15_000, flagsOf(process.env.PROBE_NODE_FLAGS, OURS_NODE_FLAGS)),
     await startServer('limit', SCRIPTS.limit, { CUSTOMER_API_URL: api.url }, 15_000, flagsOf(process.env.PROBE_LIMIT_FLAGS)),
   ];
   if (process.env.PROBE_VARIANT !== undefined || process.env.PROBE_VARIANT_FLAGS !== undefined) {
-    servers.push(await startServer('variant', process.env.PROBE_VARIANT ?? oursScript, env(api), 15_000, flagsOf(process.env.PROBE_VARIANT_FLAGS)));
+    servers.push(await startServer('variant', process.env.PROBE_VARIANT ?? oursScript, env(api), 15_000, flagsOf(process.env.PROBE_VARIANT_FLAGS, OURS_NODE_FLAGS)));
   }
-  const timing = { warmupMs: 500, concurrentMs: Number(secondsArg) * 1000, concurrency: 32, oneAtATimeMs: 0 };
+  const timing = { warmupMs: 500, concurrentMs: Number(secondsArg) * 1000, concurrency: inFlight, oneAtATimeMs: 0 };
   const rounds: Round[] = [];
   try {
     // Round -1 is a warm-up for the JIT of every server, not counted.
@@ -33,8 +36,8 @@ async function main(): Promise<void> {
       for (const server of round % 2 === 0 ? servers : [...servers].reverse()) {
         const measured =
           lane === 'sse'
-            ? await withSseCalls(server.url, 16, 32, 10_000, (call) => measureRound(server.name, call, timing, server.pid))
-            : await withMcpCalls(server.url, '2025', 32, 10_000, (call) => measureRound(server.name, call, timing, server.pid));
+            ? await withSseCalls(server.url, Math.max(1, inFlight / 2), inFlight, 10_000, (call) => measureRound(server.name, call, timing, server.pid))
+            : await withMcpCalls(server.url, '2025', inFlight, 10_000, (call) => measureRound(server.name, call, timing, server.pid));
         if (round >= 0) rounds.push(measured);
         process.stderr.write(`${server.name}: ${measured.cpuUsPerCall?.toFixed(0)} µs/call, ${measured.concurrent.callsPerSecond.toFixed(0)} calls/s\n`);
       }
