@@ -51,6 +51,8 @@ export function oursOn(settings: Settings, lane: Lane): ServerName {
 export interface BenchContext {
   readonly settings: Settings;
   readonly apiUrl: string;
+  /** The stand-in API's process, whose CPU some phases report. */
+  readonly apiPid: number | undefined;
   progress(text: string): void;
   /** The shared process for `name` against the stand-in API, started on first use. */
   server(name: ServerName): Promise<ChildServer>;
@@ -61,7 +63,7 @@ export interface BenchContext {
   stopAll(): Promise<void>;
 }
 
-export function createContext(settings: Settings, apiUrl: string, progress: (text: string) => void): BenchContext {
+export function createContext(settings: Settings, apiUrl: string, progress: (text: string) => void, apiPid?: number): BenchContext {
   const shared = new Map<ServerName, Promise<ChildServer>>();
   const fresh = new Set<ChildServer>();
 
@@ -87,6 +89,7 @@ export function createContext(settings: Settings, apiUrl: string, progress: (tex
   const context: BenchContext = {
     settings,
     apiUrl,
+    apiPid,
     progress,
     server(name) {
       let started = shared.get(name);

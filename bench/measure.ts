@@ -34,6 +34,17 @@ export function readCpuMs(pid: number): number {
   return ((utime + stime) * 1000) / ticksPerSecond();
 }
 
+/** CPU of a process and its children (a cluster's primary and workers), in milliseconds. */
+export function readTreeCpuMs(pid: number): number {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // no children file (a kernel without it): the process alone
+  }
+  return children.reduce((sum, child) => sum + readCpuMs(child), readCpuMs(pid));
+}
+
 export interface SettleOptions {
   /** Pause after each GC request before reading RSS. */
   readonly intervalMs: number;

@@ -47,7 +47,7 @@ async function main(): Promise<number> {
   }
   const machine = machineInfo();
   const api = await startServer('stand-in API', SCRIPTS.api);
-  const ctx = createContext(settings, api.url, progress);
+  const ctx = createContext(settings, api.url, progress, api.pid);
   const results: Record<string, PhaseResult & { loadAverageAtEnd: number; seconds: number }> = {};
   let errors = 0;
   try {

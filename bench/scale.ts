@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Agent } from 'node:http';
 import { Pool } from 'undici';
 import { closedLoop, McpLoadClient, noErrors, totalErrors, type ErrorCounts, type LoadStats } from './load';
-import { readCpuMs } from './measure';
+import { readCpuMs, readTreeCpuMs } from './measure';
 import { OURS_NODE_FLAGS } from './context';
 import { startServer, type ChildServer } from './processes';
 import { openSessions } from './sse-session';
@@ -13,6 +13,8 @@ import { redisCpuMs } from './scale-redis';
 
 export interface ScaleSettings {
   readonly apiUrl: string;
+  /** The stand-in API's process, for the CPU split of the WORKERS rounds. */
+  readonly apiPid: number | undefined;
   /** The settings ours runs with in every phase (bench/context.ts). */
   readonly baseEnv: Readonly<Record<string, string>>;
   readonly script: string;
@@ -38,9 +40,20 @@ export interface RoutedFigures {
   readonly routedCpuUsPerCall: number;
 }
 
+/** Where the CPU of a throughput round went, per call (µs), and how many cores were busy in all. */
+export interface CpuSplit {
+  readonly serverUs: number;
+  readonly loadGeneratorUs: number;
+  readonly apiUs: number;
+  readonly coresBusy: number;
+}
+
 export interface WorkersFigures {
   readonly oneProcessCallsPerSecond: number;
   readonly twoWorkersCallsPerSecond: number;
+  /** Means of the rounds of each configuration. */
+  readonly oneProcessCpu: CpuSplit;
+  readonly twoWorkersCpu: CpuSplit;
   readonly twoWorkersRedisCallsPerSecond: number | undefined;
   readonly ratio: number;
 }
@@ -100,15 +113,31 @@ async function routedPhase(s: ScaleSettings, errors: ErrorCounts): Promise<Route
   }
 }
 
-/** 32 concurrent calls over 16 sessions, as the main rounds, against one server configuration. */
-async function throughput(server: ChildServer, s: ScaleSettings, errors: ErrorCounts): Promise<number> {
+/**
+ * 32 concurrent calls over 16 sessions, as the main rounds, against one server configuration: calls/s, and
+ * the CPU per call of the server (primary and workers), this load generator and the stand-in API.
+ */
+async function throughput(server: ChildServer, s: ScaleSettings, errors: ErrorCounts): Promise<{ callsPerSecond: number; cpu: CpuSplit }> {
   const client = await McpLoadClient.connect(server.url, { sessions: 16, connections: 32, headers: s.headers, timeoutMs: s.timeoutMs });
   try {
     const call = (worker: number, n: number) => client.callTool(worker, s.tool, { orderId: orderId(n) });
     await closedLoop(32, s.warmupMs, call);
+    const apiCpu = () => (s.apiPid === undefined ? 0 : readCpuMs(s.apiPid));
+    const before = { server: readTreeCpuMs(server.pid), api: apiCpu(), us: process.cpuUsage() };
     const stats = await closedLoop(32, s.concurrentMs, call);
+    const own = process.cpuUsage(before.us);
+    const ms = { server: readTreeCpuMs(server.pid) - before.server, api: apiCpu() - before.api, load: (own.user + own.system) / 1000 };
     addErrors(errors, stats);
-    return stats.callsPerSecond;
+    const perCall = (cpuMs: number) => (cpuMs * 1000) / Math.max(1, stats.calls);
+    return {
+      callsPerSecond: stats.callsPerSecond,
+      cpu: {
+        serverUs: perCall(ms.server),
+        loadGeneratorUs: perCall(ms.load),
+        apiUs: perCall(ms.api),
+        coresBusy: (ms.server + ms.api + ms.load) / stats.elapsedMs,
+      },
+    };
   } finally {
     await client.close();
   }
@@ -124,21 +153,32 @@ async function workersPhase(s: ScaleSettings, withRedis: boolean, errors: ErrorC
   } as Record<string, Record<string, string>>;
   const order = s.quick ? ['one', 'two'] : withRedis ? ['one', 'two', 'twoRedis', 'twoRedis', 'two', 'one'] : ['one', 'two', 'two', 'one'];
   const figures: Record<string, number[]> = {};
+  const cpu: Record<string, CpuSplit[]> = {};
   for (const name of order) {
     s.progress(`scale: calls/s, ${name === 'one' ? 'one process' : name === 'two' ? 'WORKERS=2' : 'WORKERS=2 with Redis'}`);
     // A fresh server per round: every configuration starts equally cold, and only one runs at a time.
     const server = await startServer(`ours (${name})`, s.script, configs[name], undefined, OURS_NODE_FLAGS);
     try {
-      (figures[name] ??= []).push(await throughput(server, s, errors));
+      const measured = await throughput(server, s, errors);
+      (figures[name] ??= []).push(measured.callsPerSecond);
+      (cpu[name] ??= []).push(measured.cpu);
     } finally {
       await server.stop();
     }
   }
   const one = mean(figures.one ?? []);
   const two = mean(figures.two ?? []);
+  const meanSplit = (rounds: CpuSplit[] = []): CpuSplit => ({
+    serverUs: mean(rounds.map((r) => r.serverUs)),
+    loadGeneratorUs: mean(rounds.map((r) => r.loadGeneratorUs)),
+    apiUs: mean(rounds.map((r) => r.apiUs)),
+    coresBusy: mean(rounds.map((r) => r.coresBusy)),
+  });
   return {
     oneProcessCallsPerSecond: one,
     twoWorkersCallsPerSecond: two,
+    oneProcessCpu: meanSplit(cpu.one),
+    twoWorkersCpu: meanSplit(cpu.two),
     twoWorkersRedisCallsPerSecond: figures.twoRedis ? mean(figures.twoRedis) : undefined,
     ratio: two / one,
   };
@@ -169,8 +209,12 @@ export function formatScale(results: ScaleResults, cores: number): string {
   lines.push(`| calls/s, one process / WORKERS=2 | ${w.oneProcessCallsPerSecond.toFixed(0)} / ${w.twoWorkersCallsPerSecond.toFixed(0)} | |`);
   if (w.twoWorkersRedisCallsPerSecond !== undefined) lines.push(`| calls/s, WORKERS=2 with Redis | ${w.twoWorkersRedisCallsPerSecond.toFixed(0)} | |`);
   lines.push(`| WORKERS=2 ÷ one process | ${w.ratio.toFixed(2)} | ≥ 1.3 ${mark(w.ratio >= 1.3)} |`);
-  lines.push('', `On ${cores} cores the load generator and the stand-in API share the CPUs with the workers, so the`);
-  lines.push('WORKERS=2 ratio understates what two workers give when the clients are elsewhere.');
+  const split = (c: CpuSplit) => `${c.serverUs.toFixed(0)} / ${c.loadGeneratorUs.toFixed(0)} / ${c.apiUs.toFixed(0)}; ${c.coresBusy.toFixed(2)} of ${cores}`;
+  lines.push(`| CPU per call (µs), server / load generator / API; cores busy, one process | ${split(w.oneProcessCpu)} | |`);
+  lines.push(`| the same, WORKERS=2 | ${split(w.twoWorkersCpu)} | |`);
+  lines.push('', `On ${cores} cores the load generator and the stand-in API share the CPUs with the workers: the cores`);
+  lines.push('busy with one process say how much room a second worker had. The ratio understates what two workers');
+  lines.push('give when the clients are elsewhere.');
   if (totalErrors(results.errors) > 0) lines.push(`${totalErrors(results.errors)} call(s) failed in the scale phases`);
   return lines.join('\n');
 }

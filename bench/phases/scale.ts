@@ -11,6 +11,7 @@ export const scalePhase: Phase = async (ctx) => {
   const { quick, timeoutMs, redisUrl, ours } = ctx.settings;
   const results = await runScalePhases({
     apiUrl: ctx.apiUrl,
+    apiPid: ctx.apiPid,
     baseEnv: OURS_ENV,
     script: ours === 'baseline' ? ctx.settings.ours : ours,
     redisUrl,

@@ -4,6 +4,7 @@ import { BusUnavailableError, type Location, type SessionBus, type StreamSink } 
 import type { CallTracker } from '../sessions/calls';
 import type { RequestId } from '../mcp/core/jsonrpc';
 import { isBusMessage, type PrimaryMessage, type WorkerMessage } from './messages';
+import { Outbox } from './outbox';
 
 /** The IPC channel to the primary: `process` in a worker. */
 export interface PrimaryChannel {
@@ -13,8 +14,21 @@ export interface PrimaryChannel {
   off(event: 'message', listener: (message: unknown) => void): unknown;
 }
 
+const PRIMARY = 'primary';
+
+/** Sessions known to be held by another worker, at most; beyond, the list starts afresh (only a cache). */
+const MAX_KNOWN_ELSEWHERE = 50_000;
+
 export class ClusterBus implements SessionBus {
   private readonly sinks = new Map<string, StreamSink>();
+  /**
+   * Sessions the primary said another worker holds: their next POSTs skip the round trip to the primary
+   * (a routed call then costs one relayed answer). Forgotten when the primary says the stream closed,
+   * which it does for every detach and for every session of a worker that exits.
+   */
+  private readonly elsewhere = new Set<string>();
+  /** Answers for streams held elsewhere, sent to the primary together once per turn of the event loop. */
+  private readonly outbox = new Outbox<typeof PRIMARY>((_to, deliveries) => this.send(deliveries));
   private readonly queries = new Map<number, (found: boolean | Error) => void>();
   private nextQuery = 0;
   private readonly listener = (message: unknown) => {
@@ -43,6 +57,7 @@ export class ClusterBus implements SessionBus {
 
   locate(sessionId: string): Location | Promise<Location> {
     if (this.sinks.has(sessionId)) return 'here';
+    if (this.elsewhere.has(sessionId)) return 'elsewhere';
     if (!this.primary.connected) return Promise.reject(new BusUnavailableError('cluster: the primary is gone'));
     const q = (this.nextQuery = (this.nextQuery + 1) % Number.MAX_SAFE_INTEGER);
     return new Promise<Location>((resolve, reject) => {
@@ -50,8 +65,9 @@ export class ClusterBus implements SessionBus {
       const settle = (found: boolean | Error) => {
         clearTimeout(timer);
         this.queries.delete(q);
-        if (found instanceof Error) reject(found);
-        else resolve(found ? 'elsewhere' : 'gone');
+        if (found instanceof Error) return reject(found);
+        if (found) this.knowElsewhere(sessionId);
+        resolve(found ? 'elsewhere' : 'gone');
       };
       this.queries.set(q, settle);
       this.send({ bus: 'locate', s: sessionId, q }, (error) => settle(new BusUnavailableError(`cluster: ${error.message}`)));
@@ -61,7 +77,7 @@ export class ClusterBus implements SessionBus {
   deliver(sessionId: string, message: object): void {
     const sink = this.sinks.get(sessionId);
     if (sink) sink(message);
-    else this.send({ bus: 'deliver', s: sessionId, m: message });
+    else this.outbox.add(PRIMARY, sessionId, message);
   }
 
   cancel(sessionId: string, requestId: RequestId): void {
@@ -70,6 +86,7 @@ export class ClusterBus implements SessionBus {
   }
 
   async close(): Promise<void> {
+    this.outbox.flush();
     this.primary.off('message', this.listener);
     for (const settle of [...this.queries.values()]) settle(new BusUnavailableError('cluster: shutting down'));
     this.sinks.clear();
@@ -79,13 +96,22 @@ export class ClusterBus implements SessionBus {
     switch (message.bus) {
       case 'located':
         return this.queries.get(message.q)?.(message.found);
+      case 'ready':
+        return; // for /health (./readiness.ts)
       case 'deliver':
-        return this.sinks.get(message.s)?.(message.m);
+        for (const [sessionId, answer] of message.d) this.sinks.get(sessionId)?.(answer);
+        return;
       case 'cancel':
         return this.calls.cancel(message.s, message.r);
       case 'closed':
+        this.elsewhere.delete(message.s);
         return this.calls.abortScope(message.s);
     }
+  }
+
+  private knowElsewhere(sessionId: string): void {
+    if (this.elsewhere.size >= MAX_KNOWN_ELSEWHERE) this.elsewhere.clear();
+    this.elsewhere.add(sessionId);
   }
 
   /** Best effort, like a publish: a primary that is gone cannot route anything anyway. */

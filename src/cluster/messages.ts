@@ -2,18 +2,27 @@
 // (WORKERS>1 without REDIS_URL). Like the Redis bus: answers and control messages, never credentials.
 import type { RequestId } from '../mcp/core/jsonrpc';
 
+/** Answers for sessions held elsewhere, gathered over one turn of the event loop: one IPC write for all. */
+export interface Deliveries {
+  bus: 'deliver';
+  /** Session id and message, in the order they were delivered. */
+  d: Array<[string, object]>;
+}
+
 /** Worker → primary. */
 export type WorkerMessage =
   | { bus: 'attach'; s: string }
   | { bus: 'detach'; s: string }
   | { bus: 'locate'; s: string; q: number }
-  | { bus: 'deliver'; s: string; m: object }
+  | Deliveries
   | { bus: 'cancel'; s: string; r: RequestId };
 
 /** Primary → worker. */
 export type PrimaryMessage =
   | { bus: 'located'; q: number; found: boolean }
-  | { bus: 'deliver'; s: string; m: object }
+  /** Every worker of the start has listened: /health may say healthy (./readiness.ts). */
+  | { bus: 'ready' }
+  | Deliveries
   | { bus: 'cancel'; s: string; r: RequestId }
   | { bus: 'closed'; s: string };
 

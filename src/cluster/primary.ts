@@ -23,6 +23,17 @@ export function runPrimary({ config, logger, restartDelayMs = 1_000, exit = (cod
   const barrier = new DrainBarrier(live);
   let stopping = false;
   let failed = false;
+  /** Workers that have listened; once every worker of the start has, the cluster is ready (./readiness.ts). */
+  const listened = new WeakSet<Worker>();
+  let ready = false;
+
+  function announceReadiness(worker: Worker): void {
+    const tell = (to: Worker) => to.isConnected() && to.send({ bus: 'ready' }, () => undefined);
+    if (ready) return void tell(worker); // a replacement: the cluster was ready before it
+    if ([...live].filter((w) => listened.has(w)).length < config.workers) return;
+    ready = true;
+    for (const w of live) tell(w);
+  }
 
   function fork(): void {
     const worker = cluster.fork();
@@ -30,7 +41,11 @@ export function runPrimary({ config, logger, restartDelayMs = 1_000, exit = (cod
     live.add(worker);
     relay?.adopt(worker);
     worker.on('message', (message: unknown) => barrier.receive(worker, message));
-    worker.once('listening', () => (listening = true));
+    worker.once('listening', () => {
+      listening = true;
+      listened.add(worker);
+      announceReadiness(worker);
+    });
     worker.once('exit', (code, signal) => {
       live.delete(worker);
       relay?.forget(worker);

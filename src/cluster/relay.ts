@@ -2,9 +2,12 @@
 // cancel and closed passed to the other workers. A worker that exits takes its sessions with it (404).
 import type { Worker } from 'node:cluster';
 import { isBusMessage, type PrimaryMessage, type WorkerMessage } from './messages';
+import { Outbox } from './outbox';
 
 export class SessionRelay {
   private readonly holders = new Map<string, Worker>();
+  /** Answers relayed in this turn of the event loop, one message per holder. */
+  private readonly outbox = new Outbox<Worker>((worker, deliveries) => send(worker, deliveries));
   private readonly workers = new Set<Worker>();
 
   /** Routes the bus messages of `worker` from now on. */
@@ -40,11 +43,12 @@ export class SessionRelay {
         return this.broadcast(worker, { bus: 'closed', s: message.s });
       case 'locate':
         return send(worker, { bus: 'located', q: message.q, found: this.holders.has(message.s) });
-      case 'deliver': {
-        const holder = this.holders.get(message.s);
-        if (holder) send(holder, { bus: 'deliver', s: message.s, m: message.m });
+      case 'deliver':
+        for (const [sessionId, answer] of message.d) {
+          const holder = this.holders.get(sessionId);
+          if (holder) this.outbox.add(holder, sessionId, answer);
+        }
         return;
-      }
       case 'cancel':
         return this.broadcast(worker, { bus: 'cancel', s: message.s, r: message.r });
     }

@@ -3,6 +3,7 @@
 import cluster from 'node:cluster';
 import { ClusterBus } from '../cluster/cluster-bus';
 import { waitForOtherWorkers } from '../cluster/drain-barrier';
+import { clusterReadiness } from '../cluster/readiness';
 import type { Config } from '../config';
 import type { HealthCheck } from '../health';
 import type { Logger } from '../logger';
@@ -21,14 +22,15 @@ export interface BusChoice {
 export function sessionBusFromConfig(config: Config, logger: Logger): BusChoice {
   const { url, prefix, sessionTtlMs, sessionRefreshMs } = config.redis;
   const afterDrain = cluster.isWorker ? { afterDrain: (timeoutMs: number) => waitForOtherWorkers(timeoutMs) } : {};
+  const workers = cluster.isWorker ? [clusterReadiness()] : [];
   if (url !== undefined) {
     const connections = openRedisConnections({ url, logger, name: `${prefix}${process.pid}` });
     return {
       bus: (calls) => new RedisBus({ connections, calls, logger, prefix, sessionTtlMs, refreshMs: sessionRefreshMs }),
-      healthChecks: [redisHealthCheck(connections)],
+      healthChecks: [redisHealthCheck(connections), ...workers],
       ...afterDrain,
     };
   }
-  if (cluster.isWorker) return { bus: (calls) => new ClusterBus(calls), healthChecks: [], ...afterDrain };
+  if (cluster.isWorker) return { bus: (calls) => new ClusterBus(calls), healthChecks: workers, ...afterDrain };
   return { healthChecks: [] };
 }
