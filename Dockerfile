@@ -31,7 +31,4 @@ EXPOSE 3000
 # node, not curl: the slim image has no curl. /health needs no caller secret, but its Host is checked
 # (ALLOWED_HOSTS), so the probe sends the first allowed name.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 CMD ["node", "-e", "const host = (process.env.ALLOWED_HOSTS || 'localhost').split(',')[0].trim().replace('*', 'localhost'); require('node:http').get({ host: '127.0.0.1', port: process.env.PORT || 3000, path: '/health', headers: { host }, timeout: 4000 }, (r) => process.exit(r.statusCode === 200 ? 0 : 1)).on('error', () => process.exit(1))"]
-# --max-semi-space-size=64: a young generation that grows to 64 MiB per semi-space under load. Scavenges
-# copy every object of the calls in flight, so at hundreds in flight a small one costs up to a fifth of
-# the CPU; measured in docs/performance.md, as npm start runs it.
-CMD ["node", "--max-semi-space-size=64", "dist/src/index.js"]
+CMD ["node", "dist/src/index.js"]

@@ -16,12 +16,6 @@ export const SCRIPTS = {
   limit: join(__dirname, 'limit-server.js'),
 } as const;
 
-/**
- * Node flags ours runs with, as `npm start` and the Dockerfile run it (test/cli/docker-smoke.test.ts
- * checks the three agree). A previous build (--before) runs without them.
- */
-export const OURS_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64'];
-
 /** How ours runs in every phase: production settings, with the bench's one client and one user allowed for. */
 export const OURS_ENV: Readonly<Record<string, string>> = {
   LOG_LEVEL: 'info',
@@ -84,7 +78,9 @@ export function createContext(settings: Settings, apiUrl: string, progress: (tex
     };
   };
 
-  const flags = (name: ServerName): readonly string[] => (name === 'ours' && settings.ours !== 'baseline' ? OURS_NODE_FLAGS : []);
+  // --node-flags (e.g. a V8 setting under study) go to ours and the limit alike: ours ÷ limit compares code.
+  const flags = (name: ServerName): readonly string[] =>
+    name === 'limit' || (name === 'ours' && settings.ours !== 'baseline') ? settings.nodeFlags : [];
 
   const context: BenchContext = {
     settings,

@@ -2,11 +2,11 @@
 // same stand-in API and the same client, in alternating rounds, on one lane; prints server CPU per call
 // and calls/s, and the ratios to the limit. `node dist/bench/probe.js [sse|mcp] [rounds] [seconds] [in flight]`
 // (32 in flight by default, over half as many streams on the SSE lane).
-// PROBE_NODE_FLAGS sets ours's node flags (default: as npm start runs it; e.g. "--cpu-prof --cpu-prof-dir=prof":
-// the profile is written when ours exits at the end of the probe). PROBE_LIMIT_FLAGS does the same for the limit.
+// PROBE_NODE_FLAGS passes node flags to ours only (e.g. "--cpu-prof --cpu-prof-dir=prof"); the profile is
+// written when ours exits at the end of the probe. PROBE_LIMIT_FLAGS does the same for the limit.
 // A variant measured in the same rounds (a node flag, another build): PROBE_VARIANT_FLAGS and/or
 // PROBE_VARIANT (a script; default ours's).
-import { OURS_ENV, OURS_NODE_FLAGS, SCRIPTS } from './context';
+import { OURS_ENV, SCRIPTS } from './context';
 import { killAll, startServer, type ChildServer } from './processes';
 import { measureRound, summarise, type Round } from './rounds';
 import { withMcpCalls, withSseCalls } from './targets';
@@ -22,11 +22,11 @@ async function main(): Promise<void> {
   const env = (api: ChildServer) => ({ ...OURS_ENV, CUSTOMER_API_URL: api.url });
   const api = await startServer('stand-in API', SCRIPTS.api);
   const servers = [
-    await startServer('ours', oursScript, env(api), 15_000, flagsOf(process.env.PROBE_NODE_FLAGS, OURS_NODE_FLAGS)),
+    await startServer('ours', oursScript, env(api), 15_000, flagsOf(process.env.PROBE_NODE_FLAGS)),
     await startServer('limit', SCRIPTS.limit, { CUSTOMER_API_URL: api.url }, 15_000, flagsOf(process.env.PROBE_LIMIT_FLAGS)),
   ];
   if (process.env.PROBE_VARIANT !== undefined || process.env.PROBE_VARIANT_FLAGS !== undefined) {
-    servers.push(await startServer('variant', process.env.PROBE_VARIANT ?? oursScript, env(api), 15_000, flagsOf(process.env.PROBE_VARIANT_FLAGS, OURS_NODE_FLAGS)));
+    servers.push(await startServer('variant', process.env.PROBE_VARIANT ?? oursScript, env(api), 15_000, flagsOf(process.env.PROBE_VARIANT_FLAGS)));
   }
   const timing = { warmupMs: 500, concurrentMs: Number(secondsArg) * 1000, concurrency: inFlight, oneAtATimeMs: 0 };
   const rounds: Round[] = [];

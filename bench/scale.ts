@@ -6,7 +6,6 @@ import { Agent } from 'node:http';
 import { Pool } from 'undici';
 import { closedLoop, McpLoadClient, noErrors, totalErrors, type ErrorCounts, type LoadStats } from './load';
 import { readCpuMs, readTreeCpuMs } from './measure';
-import { OURS_NODE_FLAGS } from './context';
 import { startServer, type ChildServer } from './processes';
 import { openSessions } from './sse-session';
 import { redisCpuMs } from './scale-redis';
@@ -18,6 +17,8 @@ export interface ScaleSettings {
   /** The settings ours runs with in every phase (bench/context.ts). */
   readonly baseEnv: Readonly<Record<string, string>>;
   readonly script: string;
+  /** --node-flags, for ours's processes. */
+  readonly nodeFlags: readonly string[];
   readonly redisUrl: string;
   readonly headers: Record<string, string>;
   readonly tool: string;
@@ -74,8 +75,8 @@ function addErrors(into: ErrorCounts, stats: LoadStats): void {
 /** Two replicas on Redis; sessions on A; calls posted to A (local) or B (routed), rounds interleaved L R R L. */
 async function routedPhase(s: ScaleSettings, errors: ErrorCounts): Promise<RoutedFigures> {
   const env = { ...s.baseEnv, CUSTOMER_API_URL: s.apiUrl, REDIS_URL: s.redisUrl, REDIS_PREFIX: `bench:${randomBytes(4).toString('hex')}:` };
-  const a = await startServer('replica A', s.script, env, undefined, OURS_NODE_FLAGS);
-  const b = await startServer('replica B', s.script, env, undefined, OURS_NODE_FLAGS);
+  const a = await startServer('replica A', s.script, env, undefined, s.nodeFlags);
+  const b = await startServer('replica B', s.script, env, undefined, s.nodeFlags);
   const agent = new Agent({ keepAlive: true });
   const pools = { local: new Pool(a.url, { connections: 4 }), routed: new Pool(b.url, { connections: 4 }) };
   try {
@@ -157,7 +158,7 @@ async function workersPhase(s: ScaleSettings, withRedis: boolean, errors: ErrorC
   for (const name of order) {
     s.progress(`scale: calls/s, ${name === 'one' ? 'one process' : name === 'two' ? 'WORKERS=2' : 'WORKERS=2 with Redis'}`);
     // A fresh server per round: every configuration starts equally cold, and only one runs at a time.
-    const server = await startServer(`ours (${name})`, s.script, configs[name], undefined, OURS_NODE_FLAGS);
+    const server = await startServer(`ours (${name})`, s.script, configs[name], undefined, s.nodeFlags);
     try {
       const measured = await throughput(server, s, errors);
       (figures[name] ??= []).push(measured.callsPerSecond);

@@ -25,6 +25,8 @@ export interface Settings {
   readonly upstreamConnections: string | undefined;
   /** How late the slow-upstream phase's API answers. */
   readonly slowDelayMs: number;
+  /** Node flags for ours and the limit (--node-flags), e.g. a V8 setting under study. */
+  readonly nodeFlags: readonly string[];
   readonly out: string;
 }
 
@@ -42,6 +44,7 @@ export function usage(phases: readonly string[], optional: readonly string[] = [
   --upstream-connections <n>
                        UPSTREAM_CONNECTIONS for ours (default: ours's own default)
   --slow-delay <ms>    how late the API answers in the slow phase (default 50)
+  --node-flags <flags> node flags for ours and the limit alike, e.g. "--max-semi-space-size=64"
   --out <file>         where to write the JSON (default bench/results/latest.json; quick: quick.json)
   --help               this text`;
 }
@@ -63,6 +66,7 @@ export function parseSettings(argv: string[], phases: readonly string[], optiona
       idle: { type: 'string' },
       'upstream-connections': { type: 'string' },
       'slow-delay': { type: 'string' },
+      'node-flags': { type: 'string' },
       out: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -97,6 +101,7 @@ export function parseSettings(argv: string[], phases: readonly string[], optiona
     timeoutMs: quick ? 5000 : 10_000,
     upstreamConnections: connections,
     slowDelayMs,
+    nodeFlags: (values['node-flags'] ?? '').split(' ').filter((flag) => flag !== ''),
     out: resolve(values.out ?? join(ROOT, 'bench', 'results', quick ? 'quick.json' : 'latest.json')),
   };
 }

@@ -14,6 +14,7 @@ export const scalePhase: Phase = async (ctx) => {
     apiPid: ctx.apiPid,
     baseEnv: OURS_ENV,
     script: ours === 'baseline' ? ctx.settings.ours : ours,
+    nodeFlags: ctx.settings.nodeFlags,
     redisUrl,
     headers: HEADERS,
     tool: TOOL,

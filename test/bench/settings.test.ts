@@ -26,6 +26,13 @@ describe('bench settings', () => {
     expect(() => parseSettings(['--upstream-connections', 'many'], PHASES)).toThrow(/Usage/);
     expect(parseSettings(['--upstream-connections', '0'], PHASES)).toMatchObject({ upstreamConnections: '0' });
   });
+
+  it('--node-flags are split into arguments; none by default', () => {
+    expect(parseSettings([], PHASES)).toMatchObject({ nodeFlags: [] });
+    expect(parseSettings(['--node-flags', '--max-semi-space-size=64  --stack-size=2000'], PHASES)).toMatchObject({
+      nodeFlags: ['--max-semi-space-size=64', '--stack-size=2000'],
+    });
+  });
 });
 
 describe('abba', () => {
