@@ -44,7 +44,7 @@ export function usage(phases: readonly string[], optional: readonly string[] = [
   --upstream-connections <n>
                        UPSTREAM_CONNECTIONS for ours (default: ours's own default)
   --slow-delay <ms>    how late the API answers in the slow phase (default 50)
-  --node-flags <flags> node flags for ours and the limit alike, e.g. "--max-semi-space-size=64"
+  --node-flags=<flags> node flags for ours and the limit alike, e.g. --node-flags=--max-semi-space-size=64
   --out <file>         where to write the JSON (default bench/results/latest.json; quick: quick.json)
   --help               this text`;
 }

@@ -29,7 +29,7 @@ describe('bench settings', () => {
 
   it('--node-flags are split into arguments; none by default', () => {
     expect(parseSettings([], PHASES)).toMatchObject({ nodeFlags: [] });
-    expect(parseSettings(['--node-flags', '--max-semi-space-size=64  --stack-size=2000'], PHASES)).toMatchObject({
+    expect(parseSettings(['--node-flags=--max-semi-space-size=64  --stack-size=2000'], PHASES)).toMatchObject({
       nodeFlags: ['--max-semi-space-size=64', '--stack-size=2000'],
     });
   });
