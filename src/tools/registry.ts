@@ -83,12 +83,55 @@ const ignoreProgress: ProgressReporter = () => undefined;
 /** Builds a call's file library from its caller and cancellation (src/user-files.ts). */
 export type UserFilesFactory = (caller: Caller, signal: Cancellation) => UserFiles;
 
-/** What the scope of a call must give its tool's context. */
-interface RunScope {
-  readonly caller: Caller;
+/**
+ * One call's state, in one object (issue 12: no closures per call): its scope for `ctx.api` (the
+ * forwarded headers, the tenant, the cancellation, the upstream status for the log line), its child
+ * logger when the tool asks for one, and its end.
+ */
+class ToolRun implements CallScope {
+  readonly started = performance.now();
   readonly signal: Cancellation;
-  readonly log: Logger;
-  readonly input: CallInput;
+  readonly tenantId: string | undefined;
+  headers: ForwardedHeaders = {};
+  upstreamStatus: number | undefined = undefined;
+  private childLog: Logger | undefined = undefined;
+
+  constructor(
+    private readonly logger: Logger,
+    readonly tool: Tool,
+    readonly args: unknown,
+    readonly caller: Caller,
+    readonly input: CallInput,
+    private readonly toolMetrics: ToolMetrics,
+    readonly span: CallSpan | undefined,
+    readonly observer: UpstreamObserver | undefined,
+  ) {
+    this.signal = input.signal;
+    this.tenantId = caller.tenantId;
+  }
+
+  /** A child logger costs an allocation and a serialisation of its bindings: made only if the tool logs. */
+  get log(): Logger {
+    return (this.childLog ??= this.logger.child({ tool: this.tool.name, requestId: this.caller.requestId, userId: this.caller.userId }));
+  }
+
+  onStatus(status: number): void {
+    this.upstreamStatus = status;
+  }
+
+  finish(result: ToolResult, outcome: string, error?: unknown): ToolResult {
+    return finishCall(result, {
+      logger: this.logger,
+      metrics: this.toolMetrics,
+      span: this.span,
+      tool: this.tool.name,
+      caller: this.caller,
+      outcome,
+      upstreamStatus: this.upstreamStatus,
+      started: this.started,
+      error,
+    });
+  }
 }
 
 /**
@@ -102,7 +145,7 @@ class CallContext implements ToolContext {
 
   constructor(
     readonly api: ApiClient,
-    private readonly run: RunScope,
+    private readonly run: ToolRun,
     private readonly filesFor: UserFilesFactory,
   ) {
     this.caller = run.caller;
@@ -157,7 +200,7 @@ export function createRegistry({
     const debug = logger.isLevelEnabled('debug');
     const observer =
       span || debug ? new CallObserver(name, toolMetrics.get(name)!, debug ? logger : undefined, caller.requestId, span) : metrics.enabled ? sharedObservers.get(name) : undefined;
-    const run = new ToolRun(tool, args, caller, input, toolMetrics.get(name)!, span, observer);
+    const run = new ToolRun(logger, tool, args, caller, input, toolMetrics.get(name)!, span, observer);
 
     // Before any work: over a limit, the model is told to wait (src/limits).
     const admission = fairness.admit(callerKey(headers, caller, customAuthHeaders, input.clientAddress));
@@ -204,56 +247,6 @@ export function createRegistry({
       if (run.signal.aborted) return run.finish(errorResult('The call was cancelled.'), 'CANCELLED');
       const failure = failureResult(error);
       return run.finish(failure.result, failure.outcome, failure.unexpected ? error : undefined);
-    }
-  }
-
-  /**
-   * One call's state, in one object (issue 12: no closures per call): its scope for `ctx.api` (the
-   * forwarded headers, the tenant, the cancellation, the upstream status for the log line), its child
-   * logger when the tool asks for one, and its end.
-   */
-  class ToolRun implements CallScope, RunScope {
-    readonly started = performance.now();
-    readonly signal: Cancellation;
-    readonly tenantId: string | undefined;
-    headers: ForwardedHeaders = {};
-    upstreamStatus: number | undefined = undefined;
-    private childLog: Logger | undefined = undefined;
-
-    constructor(
-      readonly tool: Tool,
-      readonly args: unknown,
-      readonly caller: Caller,
-      readonly input: CallInput,
-      private readonly toolMetrics: ToolMetrics,
-      readonly span: CallSpan | undefined,
-      readonly observer: UpstreamObserver | undefined,
-    ) {
-      this.signal = input.signal;
-      this.tenantId = caller.tenantId;
-    }
-
-    /** A child logger costs an allocation and a serialisation of its bindings: made only if the tool logs. */
-    get log(): Logger {
-      return (this.childLog ??= logger.child({ tool: this.tool.name, requestId: this.caller.requestId, userId: this.caller.userId }));
-    }
-
-    onStatus(status: number): void {
-      this.upstreamStatus = status;
-    }
-
-    finish(result: ToolResult, outcome: string, error?: unknown): ToolResult {
-      return finishCall(result, {
-        logger,
-        metrics: this.toolMetrics,
-        span: this.span,
-        tool: this.tool.name,
-        caller: this.caller,
-        outcome,
-        upstreamStatus: this.upstreamStatus,
-        started: this.started,
-        error,
-      });
     }
   }
 
