@@ -125,11 +125,12 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   });
   const door = createDoor(config.door, logger, metrics);
   const http = createHttpServer(function route(req, res) {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
     if (!door(req, res)) return; // refused: answered with 401/403 before any lane (issue 7)
-    // The lanes are plain Node handlers: every tool call skips express's router.
+    // The lanes are plain Node handlers: every tool call skips express's router. They write
+    // X-Content-Type-Options with each answer's own headers (src/http/send-json.ts).
     const lane = lanes.get(pathOf(req.url));
     if (lane) return lane(req, res);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     app(req, res);
   });
   // requestTimeout bounds how long a request (headers and body) may take to arrive: a slow POST is cut

@@ -1,4 +1,5 @@
 import { startStack, type Stack } from '../support/stack';
+import { SseClient } from '../support/sse-client';
 import { raw, toolCall } from './request';
 
 describe('door: Host and Origin (development defaults)', () => {
@@ -40,6 +41,41 @@ describe('door: Host and Origin (development defaults)', () => {
     expect(post.json?.error).toBe('origin_not_allowed');
     expect((await raw(stack.url, '/sse', { headers })).status).toBe(403);
     expect((await raw(stack.url, '/health', { headers: { origin: 'null' } })).status).toBe(403);
+  });
+
+  it('every answer carries X-Content-Type-Options once: the lanes\' (202, JSON, stream, errors) and express\'s', async () => {
+    const stream = await SseClient.open(stack.url);
+    try {
+      expect(stream.response.headers['x-content-type-options']).toBe('nosniff');
+      const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
+      const mcp = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+      const answers = {
+        accepted: await raw(stack.url, stream.endpoint, { method: 'POST', body: ping }),
+        unknownSession: await raw(stack.url, '/messages?sessionId=no-such-session', { method: 'POST', body: ping }),
+        direct: await raw(stack.url, '/messages', { method: 'POST', body: ping }),
+        badJson: await raw(stack.url, '/messages', { method: 'POST', headers: { 'content-type': 'application/json' }, body: undefined }),
+        mcpJson: await raw(stack.url, '/mcp', { method: 'POST', headers: mcp, body: ping }),
+        mcpNotification: await raw(stack.url, '/mcp', { method: 'POST', headers: mcp, body: { jsonrpc: '2.0', method: 'notifications/initialized' } }),
+        health: await raw(stack.url, '/health'),
+        noRoute: await raw(stack.url, '/no-such-path'),
+      };
+      expect(Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, [answer.status, answer.headers['x-content-type-options']]]))).toEqual({
+        accepted: [202, 'nosniff'],
+        unknownSession: [404, 'nosniff'],
+        direct: [200, 'nosniff'],
+        badJson: [400, 'nosniff'],
+        mcpJson: [200, 'nosniff'],
+        mcpNotification: [202, 'nosniff'],
+        health: [200, 'nosniff'],
+        noRoute: [404, 'nosniff'],
+      });
+      // 202s: an empty body with its length given, not a chunked one.
+      for (const accepted of [answers.accepted, answers.mcpNotification]) {
+        expect([accepted.headers['content-length'], accepted.headers['transfer-encoding'], accepted.body]).toEqual(['0', undefined, '']);
+      }
+    } finally {
+      stream.close();
+    }
   });
 
   it('a localhost Origin on any port passes in development, and no Origin at all passes', async () => {

@@ -2,7 +2,7 @@
 // the session's stream (through the bus, wherever the stream is held). Without one: the answer in the
 // body. Framing and status codes only; the protocol is the core's.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson } from '../../http/send-json';
+import { sendAccepted, sendJson } from '../../http/send-json';
 import type { Logger } from '../../logger';
 import { BusUnavailableError, type Location, type SessionBus } from '../../sessions';
 import { classify, errorBody, idOf, JsonRpcErrorCode, type JsonRpcRequest } from '../core';
@@ -55,7 +55,7 @@ export function createMessagesHandler(options: MessagesOptions) {
     if (classified.kind === 'invalid') return sendJson(res, 400, classified.answer);
     if (classified.kind !== 'request') {
       if (classified.kind === 'notification') core.notification(classified.message, { headers: req.headers, signal: NOTHING_TO_RUN });
-      res.writeHead(202).end();
+      sendAccepted(res);
       return;
     }
     await http.answerInResponse(res, classified.message, { headers: req.headers, clientAddress: clientOf(req) }, (answer) => sendJson(res, 200, answer));
@@ -112,7 +112,7 @@ export function createMessagesHandler(options: MessagesOptions) {
     }
     // Contract, Responses rule 4: 202 with an empty body. Written after the call is dispatched: a tool's
     // first request to the customer API leaves synchronously within runForSession, before this write.
-    res.writeHead(202).end();
+    sendAccepted(res);
   }
 
   return async function postMessages(req: IncomingMessage, res: ServerResponse): Promise<void> {

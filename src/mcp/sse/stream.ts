@@ -10,6 +10,7 @@ export const SSE_HEADERS = {
   Connection: 'keep-alive',
   // nginx and some ingress controllers buffer responses unless told not to.
   'X-Accel-Buffering': 'no',
+  'X-Content-Type-Options': 'nosniff',
 } as const;
 
 /** Bytes waiting to be read, summed over every stream of the process. */

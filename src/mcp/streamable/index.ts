@@ -3,7 +3,7 @@
 // stateless servers do. Framing only: the protocol is the core's, credentials come from this request.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NOTHING_TO_RUN } from '../../call-signal';
-import { sendJson } from '../../http/send-json';
+import { sendAccepted, sendJson } from '../../http/send-json';
 import type { Logger } from '../../logger';
 import { errorBody, JsonRpcErrorCode, type JsonRpcResponse } from '../core';
 import { createLaneHttp, type LaneHttpOptions } from '../lane-http';
@@ -48,11 +48,11 @@ export function createStreamableLane(options: StreamableLaneOptions) {
       case 'reject':
         return sendJson(res, route.status, route.answer);
       case 'ignore':
-        return void res.writeHead(202).end();
+        return void sendAccepted(res);
       case 'notification':
         // Stateless: there is no session whose calls a cancellation could name; a client leaving aborts instead.
         core.notification(route.message, { headers: req.headers, signal: NOTHING_TO_RUN });
-        return void res.writeHead(202).end();
+        return void sendAccepted(res);
     }
     const { message } = route;
     if (logger.isLevelEnabled('trace')) {
