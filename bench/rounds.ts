@@ -1,6 +1,6 @@
 // One measured round against one target (warm-up, a concurrent run with the server's CPU read around
 // it, optionally a one-at-a-time run), the A B B A order that makes drift hit every target alike, and
-// the mean of a target's rounds.
+// the median of a target's rounds.
 import { closedLoop, noErrors, type CallResult, type ErrorCounts, type LoadStats } from './load';
 import { readCpuMs } from './measure';
 
@@ -41,12 +41,20 @@ export async function measureRound(target: string, call: CallOnce, t: Timing, pi
   };
 }
 
-/** A B C → A B C C B A: each target's rounds sit symmetrically around the middle of the run. */
-export function abba<T>(targets: readonly T[]): T[] {
-  return [...targets, ...[...targets].reverse()];
+/**
+ * A B C → A B C C B A: each target's rounds sit symmetrically around the middle of the run. With `passes`
+ * > 1 the mirrored pass is repeated: more rounds per target, for figures on a machine whose speed drifts.
+ */
+export function abba<T>(targets: readonly T[], passes = 1): T[] {
+  const pass = [...targets, ...[...targets].reverse()];
+  return Array.from({ length: passes }, () => pass).flat();
 }
 
-/** The rounds of one target averaged. */
+/**
+ * The rounds of one target, each figure the median over its rounds (with two rounds, their mean). A
+ * minute in which the machine slowed (its neighbours' doing) makes one round an outlier, always a slow
+ * one: a mean carried it into the ratios whole.
+ */
 export interface Summary {
   readonly rounds: number;
   readonly callsPerSecond: number;
@@ -57,8 +65,13 @@ export interface Summary {
   readonly errors: ErrorCounts;
 }
 
-const mean = (values: number[]): number =>
-  values.length === 0 ? Number.NaN : values.reduce((a, b) => a + b, 0) / values.length;
+/** The middle value, or the mean of the two middle ones; NaN for none. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
 
 export function addErrors(into: ErrorCounts, from: ErrorCounts): ErrorCounts {
   for (const [kind, count] of Object.entries(from)) into[kind as keyof ErrorCounts] += count;
@@ -75,11 +88,11 @@ export function summarise(rounds: readonly Round[], extraErrors: ErrorCounts = n
   const cpu = rounds.flatMap((r) => (r.cpuUsPerCall === undefined ? [] : [r.cpuUsPerCall]));
   return {
     rounds: rounds.length,
-    callsPerSecond: mean(rounds.map((r) => r.concurrent.callsPerSecond)),
-    p50Ms: mean(rounds.map((r) => r.concurrent.p50Ms)),
-    p99Ms: mean(rounds.map((r) => r.concurrent.p99Ms)),
-    ...(single.length > 0 ? { oneAtATimeP50Ms: mean(single) } : {}),
-    ...(cpu.length > 0 ? { cpuUsPerCall: mean(cpu) } : {}),
+    callsPerSecond: median(rounds.map((r) => r.concurrent.callsPerSecond)),
+    p50Ms: median(rounds.map((r) => r.concurrent.p50Ms)),
+    p99Ms: median(rounds.map((r) => r.concurrent.p99Ms)),
+    ...(single.length > 0 ? { oneAtATimeP50Ms: median(single) } : {}),
+    ...(cpu.length > 0 ? { cpuUsPerCall: median(cpu) } : {}),
     errors,
   };
 }

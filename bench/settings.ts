@@ -17,6 +17,8 @@ export interface Settings {
   readonly redisUrl: string;
   /** Concurrent round length of the SSE comparison. */
   readonly concurrentMs: number;
+  /** A B B A passes in the SSE and /mcp comparisons (--repeat; 2 by default, 1 in a quick run). */
+  readonly passes: number;
   /** Idle-stream counts for the memory check. */
   readonly idleCounts: readonly number[];
   /** No answer within this is a timeout error. */
@@ -40,6 +42,7 @@ export function usage(phases: readonly string[], optional: readonly string[] = [
                        script run as "ours" (default dist/src/index.js); "baseline" runs each lane's
                        SDK baseline in the ours slot too, to check the bench itself
   --duration <s>       concurrent round length of the SSE comparison (default 4; quick 0.3)
+  --repeat <n>         A B B A passes in the SSE and /mcp comparisons (default 2; quick 1)
   --idle <n,n>         idle-stream counts for the memory check (default 1000,5000; quick 200)
   --upstream-connections <n>
                        UPSTREAM_CONNECTIONS for ours (default: ours's own default)
@@ -63,6 +66,7 @@ export function parseSettings(argv: string[], phases: readonly string[], optiona
       before: { type: 'string' },
       redis: { type: 'string' },
       duration: { type: 'string' },
+      repeat: { type: 'string' },
       idle: { type: 'string' },
       'upstream-connections': { type: 'string' },
       'slow-delay': { type: 'string' },
@@ -76,6 +80,7 @@ export function parseSettings(argv: string[], phases: readonly string[], optiona
   const chosen = values.phases === undefined ? [...phases] : values.phases.split(',').map((p) => p.trim());
   const unknown = chosen.filter((p) => !phases.includes(p) && !optional.includes(p));
   const concurrentMs = values.duration === undefined ? (quick ? 300 : 4000) : Number(values.duration) * 1000;
+  const passes = Number(values.repeat ?? (quick ? 1 : 2));
   const idleCounts = (values.idle ?? (quick ? '200' : '1000,5000')).split(',').map(Number);
   const connections = values['upstream-connections'];
   const slowDelayMs = Number(values['slow-delay'] ?? 50);
@@ -83,11 +88,12 @@ export function parseSettings(argv: string[], phases: readonly string[], optiona
     unknown.length > 0 ||
     chosen.length === 0 ||
     !(concurrentMs > 0) ||
+    !(Number.isInteger(passes) && passes >= 1 && passes <= 10) ||
     idleCounts.some((n) => !Number.isInteger(n) || n <= 0 || n > 15_000) ||
     (connections !== undefined && !/^\d+$/.test(connections)) ||
     !(Number.isInteger(slowDelayMs) && slowDelayMs > 0)
   ) {
-    const why = unknown.length > 0 ? `unknown phase(s): ${unknown.join(', ')}` : 'bad --phases, --duration, --idle, --upstream-connections or --slow-delay';
+    const why = unknown.length > 0 ? `unknown phase(s): ${unknown.join(', ')}` : 'bad --phases, --duration, --repeat, --idle, --upstream-connections or --slow-delay';
     throw new Error(`${why}\n${usage(phases, optional)}`);
   }
   return {
@@ -97,6 +103,7 @@ export function parseSettings(argv: string[], phases: readonly string[], optiona
     before: values.before === undefined ? undefined : resolve(values.before),
     redisUrl: values.redis ?? 'redis://127.0.0.1:6379',
     concurrentMs,
+    passes,
     idleCounts,
     timeoutMs: quick ? 5000 : 10_000,
     upstreamConnections: connections,

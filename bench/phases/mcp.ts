@@ -1,5 +1,6 @@
 // The modern lane, POST /mcp (issue 8.6): ours as a 2025-era client and as a 2026-07-28 client calls it,
-// beside the SDK v2 baseline (createMcpHandler + toNodeHandler) and the raw-Node limit, interleaved A B C D D C B A.
+// beside the SDK v2 baseline (createMcpHandler + toNodeHandler) and the raw-Node limit, interleaved A B C D D C B A
+// (`--repeat` times).
 import type { BenchContext } from '../context';
 import { totalErrors } from '../load';
 import type { McpEra } from '../mcp-client';
@@ -38,7 +39,7 @@ export const mcpPhase: Phase = async (ctx) => {
   ctx.progress(`mcp: warm-up: ${targets.join(', ')}`);
   for (const target of targets) await round(ctx, target, t.first);
   const rounds: Round[] = [];
-  const order = abba(targets);
+  const order = abba(targets, ctx.settings.passes);
   for (const [i, target] of order.entries()) {
     ctx.progress(`mcp: round ${i + 1}/${order.length}: ${target}`);
     rounds.push(await round(ctx, target, t.round));

@@ -1,5 +1,6 @@
 // The hub's lane, HTTP+SSE: ours beside the SDK v1 baseline, the raw-Node limit and the floor (the API
-// called directly), in interleaved rounds (F O B L L B O F), then memory per idle stream on fresh processes.
+// called directly), in interleaved rounds (F O B L L B O F, `--repeat` times), then memory per idle
+// stream on fresh processes.
 import type { BenchContext, ServerName } from '../context';
 import { idleMemoryKb } from '../idle-memory';
 import { noErrors, totalErrors, type ErrorCounts } from '../load';
@@ -36,7 +37,7 @@ export const ssePhase: Phase = async (ctx) => {
   ctx.progress(`sse: warm-up: ${targets.join(', ')}`);
   for (const target of targets) await round(ctx, target, t.first);
   const rounds: Round[] = [];
-  const order = abba(targets);
+  const order = abba(targets, ctx.settings.passes);
   for (const [i, target] of order.entries()) {
     ctx.progress(`sse: round ${i + 1}/${order.length}: ${target}`);
     rounds.push(await round(ctx, target, t.round));
