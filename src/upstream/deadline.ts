@@ -3,8 +3,8 @@
 // times out), and there is none at all for the wait in the pool's queue.
 // Cheap on the hot path (issue 12): no AbortController per request. undici accepts any EventEmitter-like
 // signal, so each request gets a small RequestSignal, aborted by one cleared timer or by the call's own
-// cancellation: a CallSignal (src/call-signal.ts) keeps the request in its list; an AbortSignal carries
-// one listener however many requests the call makes.
+// cancellation, a CallSignal (src/call-signal.ts) that keeps the request in its list. A caller's standard
+// AbortSignal is followed through a CallSignal of its own: one listener however many requests it covers.
 import { CallSignal, type Cancellation } from '../call-signal';
 
 /** The part of an EventEmitter undici uses on a request's `signal` (on, once, removeListener). */
@@ -45,20 +45,19 @@ export interface Deadline {
   clear(): void;
 }
 
-/** The requests in flight of each call's signal; the signal's one listener aborts them all. */
-const inFlight = new WeakMap<AbortSignal, Set<RequestSignal>>();
+/** The CallSignal that follows each caller's AbortSignal, made on its first request. */
+const followers = new WeakMap<AbortSignal, CallSignal>();
 
-function follow(callSignal: AbortSignal, signal: RequestSignal): void {
-  let requests = inFlight.get(callSignal);
-  if (requests === undefined) {
-    const set = (requests = new Set());
-    inFlight.set(callSignal, set);
-    callSignal.addEventListener('abort', () => {
-      for (const request of set) request.abort(callSignal.reason);
-      set.clear();
-    }, { once: true });
+function asCallSignal(cancellation: Cancellation): CallSignal {
+  if (cancellation instanceof CallSignal) return cancellation;
+  let signal = followers.get(cancellation);
+  if (signal === undefined) {
+    const follower = (signal = new CallSignal());
+    followers.set(cancellation, follower);
+    if (cancellation.aborted) follower.abort(cancellation.reason);
+    else cancellation.addEventListener('abort', () => follower.abort(cancellation.reason), { once: true });
   }
-  requests.add(signal);
+  return signal;
 }
 
 function timeoutError(timeoutMs: number): DOMException {
@@ -70,15 +69,15 @@ class RequestDeadline implements Deadline {
   readonly signal = new RequestSignal();
   private timedOut = false;
   private readonly timer: NodeJS.Timeout;
+  private readonly callSignal: CallSignal | undefined;
 
   constructor(
     private readonly timeoutMs: number,
-    private readonly callSignal: Cancellation | undefined,
+    cancellation: Cancellation | undefined,
   ) {
     this.timer = setTimeout(() => this.expire(), timeoutMs);
-    if (callSignal instanceof CallSignal) callSignal.follow(this.signal);
-    else if (callSignal?.aborted) this.signal.abort(callSignal.reason);
-    else if (callSignal) follow(callSignal, this.signal);
+    this.callSignal = cancellation === undefined ? undefined : asCallSignal(cancellation);
+    this.callSignal?.follow(this.signal);
   }
 
   get expired(): boolean {
@@ -87,9 +86,7 @@ class RequestDeadline implements Deadline {
 
   clear(): void {
     clearTimeout(this.timer);
-    const callSignal = this.callSignal;
-    if (callSignal instanceof CallSignal) callSignal.unfollow(this.signal);
-    else if (callSignal) inFlight.get(callSignal)?.delete(this.signal);
+    this.callSignal?.unfollow(this.signal);
   }
 
   private expire(): void {
