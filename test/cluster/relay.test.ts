@@ -39,7 +39,13 @@ function link() {
   return { channel, worker, sent };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+/**
+ * Lets every message in flight arrive: the channels and the outboxes hand on with setImmediate, so a few
+ * turns of the event loop carry any exchange here to its end. (A 5 ms timer raced them on a busy machine.)
+ */
+const settle = async (): Promise<void> => {
+  for (let turn = 0; turn < 12; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+};
 
 describe('routing through the primary (WORKERS>1 without Redis)', () => {
   const relay = new SessionRelay();
