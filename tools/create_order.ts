@@ -5,6 +5,7 @@ import type { Order } from './types';
 
 export default defineTool({
   name: 'create_order',
+  scopes: ['orders:write'],
   description:
     'Create a new order for a customer. Only use this when the user has clearly asked to place an order ' +
     'and has confirmed the customer and the lines. Returns the new order id and total.',

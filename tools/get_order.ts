@@ -5,6 +5,7 @@ import { defineTool, ToolError, UpstreamHttpError } from '../src/tools';
 
 export default defineTool({
   name: 'get_order',
+  scopes: ['orders:read'],
   description: 'Get the full details of one order by its id (as shown by search_orders): customer, status, lines and total.',
   input: {
     orderId: z.string().min(1).max(64).describe('The order id, e.g. "1001".'),

@@ -18,6 +18,7 @@ export function ordersCsv(orders: readonly Order[]): string {
 
 export default defineTool({
   name: 'save_orders_csv',
+  scopes: ['orders:read'],
   description:
     "Search the user's orders (same filters as search_orders) and save the results as a CSV file in the user's file library. " +
     'Returns the name the file was saved under. Use this when the user asks for an export or a spreadsheet.',

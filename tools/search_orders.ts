@@ -11,6 +11,7 @@ export const orderFilters = {
 
 export default defineTool({
   name: 'search_orders',
+  scopes: ['orders:read'],
   description:
     "Search the signed-in user's orders. Filter by status and/or part of the customer's name. " +
     'Returns one line per order: id, customer, status and total. Use get_order for the full details of one order.',

@@ -35,6 +35,12 @@ export interface ToolSpec<Shape extends z.ZodRawShape, Out extends z.ZodRawShape
    * Set it when this tool's calls reach a system users know by another name.
    */
   apiName?: string;
+  /**
+   * OAuth scopes a caller's token must carry to run this tool when `/mcp` serves hosted assistants
+   * (MCP_AUTH=oauth, src/auth). Ignored on the hub's lane and with MCP_AUTH=headers, where the customer's
+   * API decides. Default: none.
+   */
+  scopes?: readonly string[];
   handler(input: z.output<z.ZodObject<Shape>>, ctx: ToolContext): Promise<HandlerReturn<Out>> | HandlerReturn<Out>;
 }
 
@@ -50,6 +56,8 @@ export interface Tool {
     annotations?: ToolAnnotations;
   };
   readonly schema: z.ZodType;
+  /** OAuth scopes required in MCP_AUTH=oauth mode (empty: none). */
+  readonly scopes: readonly string[];
   /** Checks the handler's answer when the tool declares an output shape. */
   readonly outputSchema?: z.ZodType;
   readonly handler: (input: never, ctx: ToolContext) => Promise<unknown> | unknown;
@@ -71,6 +79,9 @@ export function defineTool<Shape extends z.ZodRawShape, Out extends z.ZodRawShap
   }
   if (spec.description.trim() === '') throw new TypeError(`Tool "${spec.name}" needs a description for the model`);
   if (spec.apiName !== undefined && spec.apiName.trim() === '') throw new TypeError(`Tool "${spec.name}" has an empty apiName`);
+  // RFC 6749 scope-token: printable ASCII without space, quote or backslash.
+  const badScope = spec.scopes?.find((scope) => !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope));
+  if (badScope !== undefined) throw new TypeError(`Tool "${spec.name}" has an invalid scope ${JSON.stringify(badScope)}`);
   const schema = z.object(spec.input);
   const outputSchema = spec.output ? z.object(spec.output as z.ZodRawShape) : undefined;
   return Object.freeze({
@@ -85,6 +96,7 @@ export function defineTool<Shape extends z.ZodRawShape, Out extends z.ZodRawShap
       ...(spec.annotations ? { annotations: spec.annotations } : {}),
     },
     schema,
+    scopes: Object.freeze([...(spec.scopes ?? [])]),
     ...(outputSchema ? { outputSchema } : {}),
     handler: spec.apiName === undefined ? (spec.handler as Tool['handler']) : namingHandler(spec.handler as Tool['handler'], spec.apiName),
   });
