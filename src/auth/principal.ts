@@ -1,0 +1,26 @@
+// Who a verified OAuth access token says is calling `/mcp` (MCP_AUTH=oauth), and how the tool path gets
+// credentials for the customer's API from it. The client's token itself never reaches src/upstream: it
+// is only ever the subject_token of an RFC 8693 exchange (src/auth), never forwarded, never logged.
+
+/** A caller whose bearer token this server verified (signature or introspection, issuer, audience, time). */
+export interface Principal {
+  /** The token's `sub`. Never logged: logs and limits use `subjectTag`. */
+  readonly subject: string;
+  /** A short hash of the issuer and subject: the only form of the caller's identity in logs and limit keys. */
+  readonly subjectTag: string;
+  /** The scopes the token grants (its `scope` claim, or `scp`). */
+  readonly scopes: ReadonlySet<string>;
+  /** The verified token. Used only as the subject_token of a token exchange. */
+  readonly token: string;
+  /** A hash of the token: the key of every cache that holds something derived from it. */
+  readonly tokenKey: string;
+  /** When the token expires (ms since the epoch), from `exp`; Infinity when it has none. */
+  readonly expiresAt: number;
+}
+
+/**
+ * Makes the credentials headers (lower-case names) the customer's API receives for one call made by a
+ * verified principal: an exchanged token, or the server's own token plus the subject. Rejects with an
+ * error the tool path maps to a result (sign in again / retry), never with the client's token.
+ */
+export type UpstreamCredentials = (principal: Principal, signal?: AbortSignal) => Promise<Readonly<Record<string, string>>>;
