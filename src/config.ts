@@ -41,6 +41,9 @@ const processSettings = {
 // Every room, in the order their problems are listed.
 const ROOMS = [upstream, http, sse, door, limits, health, hub, sessions, telemetry] as const;
 
+/** Every variable this server reads, in the order .env.example documents them by room. */
+export const SETTING_NAMES: readonly string[] = Object.freeze([processSettings, ...ROOMS.map((room) => room.settings)].flatMap((shape) => Object.keys(shape)));
+
 /** Thrown at startup with every problem found, one per line, so a deploy is fixed in one go. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
