@@ -79,7 +79,7 @@ export interface CoreOptions {
   logger: Logger;
   /** Shown to the model by clients that support it (initialize and server/discover). */
   instructions?: string;
-  /** Counts calls of unknown tools (as tool="unknown"); no-op by default. */
+  /** Counts tools/calls that reach no tool (as tool="(unknown)", never by name); no-op by default. */
   metrics?: Metrics;
 }
 
