@@ -2,7 +2,7 @@
 // src/config.ts; REDIS_URL is never repeated in a problem (it may hold a password).
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { type Common, type SettingsOf, int } from '../config-fields';
+import { type SettingsOf, int } from '../config-fields';
 
 const WORKERS_MESSAGE = 'must be auto (one per core) or a whole number from 1 to 256';
 
@@ -23,7 +23,7 @@ export const settings = {
 
 type Settings = SettingsOf<typeof settings>;
 
-export function problems(s: Partial<Settings>, _common: Common): string[] {
+export function problems(s: Partial<Settings>): string[] {
   // One lost refresh must not drop a live session from the registry.
   if (s.SESSION_REFRESH_MS !== undefined && s.SESSION_TTL_MS !== undefined && s.SESSION_REFRESH_MS * 2 > s.SESSION_TTL_MS) {
     return ['SESSION_REFRESH_MS: must be at most half of SESSION_TTL_MS'];
