@@ -1,5 +1,5 @@
 // The typed, frozen settings that loadConfig (src/config.ts) returns: what the rest of the server reads.
-// Add a field here when you add a setting to the schema there.
+// Each part is built by its room's settings module (src/<room>/settings.ts); add a field here with it.
 import type { TelemetrySettings } from './telemetry';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
