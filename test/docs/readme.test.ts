@@ -95,7 +95,8 @@ it('the scaffold command of "Adding a tool" writes the files the README names', 
       const announced = await open.until((text) => text.split('\n').length > stream!.output.length);
       expect(normalized(announced).trimEnd().split('\n')).toEqual(stream!.output.map(normalized));
       const sessionId = /sessionId=([\w-]+)/.exec(announced)?.[1] ?? '';
-      // The README says to replace its example id with the one the stream printed: the test does the same.
+      // The README says its example id must be replaced (an unknown one is answered 404); the test does so.
+      expect((await run(onPort(post!.command, port))).stdout.trim()).toBe('404');
       const answered = await run(onPort(post!.command, port).replace(UUID, sessionId));
       expect(answered.stdout.trimEnd().split('\n')).toEqual(post!.output);
       const shown = codeBlocks(readme).find((block) => block.lang === 'text' && block.text.startsWith('event: message'))!.text;
