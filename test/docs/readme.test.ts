@@ -33,7 +33,8 @@ const sink = () => {
 it('the quick start is the two commands, and package.json builds before it starts', () => {
   expect(shells[0]?.text).toBe('npm ci && npm start\nnpm ci && npm test\n');
   const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  expect(scripts).toMatchObject({ prestart: 'npm run build', start: 'node dist/src/index.js', test: 'jest' });
+  expect(scripts).toMatchObject({ prestart: 'npm run build', start: 'node dist/src/index.js' });
+  expect(scripts.test).toMatch(/(^| )jest$/);
 });
 
 it('the scaffold command of "Adding a tool" writes the files the README names', async () => {
