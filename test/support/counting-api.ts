@@ -1,6 +1,7 @@
 // A stand-in for the customer's API that counts its connections (issue 20): every socket it accepts,
 // whether a request ever arrived on it, which are still open. GET /hold is never answered (the request is
-// held until its connection closes); anything else answers 200 with a small JSON body.
+// held until its connection closes); GET /close answers and closes its connection; anything else answers
+// 200 with a small JSON body.
 import { createServer, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { listen, type Listening } from '../../src/http/listen';
@@ -48,6 +49,8 @@ export async function startCountingApi(): Promise<CountingApi> {
         held.delete(res);
         changed();
       });
+    } else if (req.url === '/close') {
+      res.writeHead(200, { 'content-type': 'application/json', connection: 'close' }).end('{"ok":true}');
     } else {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     }
