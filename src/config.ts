@@ -84,6 +84,7 @@ const settingsSchema = z.object({
     .refine((path) => path === '' || (path.startsWith('/') && !path.endsWith('/')), 'must start with / and not end with /'),
   SSE_KEEPALIVE_MS: int(1000, 15_000),
   MAX_BODY_BYTES: int(1024, 1_048_576),
+  MAX_BODIES_PER_CLIENT: int(0, 8), // issue 20: bodies one client may be sending at once (0: no cap)
   MAX_SESSIONS: int(1, 10_000),
   MAX_STREAMS_PER_CLIENT: int(1, 2_500),
   SSE_IDLE_TIMEOUT_MS: int(0, 1_800_000),
@@ -204,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBasePath: s.PUBLIC_BASE_PATH,
     sseKeepAliveMs: s.SSE_KEEPALIVE_MS,
     maxBodyBytes: s.MAX_BODY_BYTES,
+    maxBodiesPerClient: s.MAX_BODIES_PER_CLIENT,
     maxSessions: s.MAX_SESSIONS,
     streams: Object.freeze({
       maxStreams: s.MAX_SESSIONS,
