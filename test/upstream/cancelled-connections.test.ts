@@ -8,6 +8,7 @@ import { createLogger } from '../../src/logger';
 import { createToolServer, type ToolServer } from '../../src/server';
 import { defineTool } from '../../src/tools';
 import { createUpstream, type Upstream } from '../../src/upstream/api-client';
+import { UpstreamTimeoutError } from '../../src/upstream/errors';
 import { startCountingApi, type CountingApi } from '../support/counting-api';
 import { openUnreadStream } from '../support/raw-stream';
 import { callTool, postDirect } from '../support/sse-client';
@@ -94,5 +95,19 @@ describe('calls cancelled while the API holds them', () => {
     expect(counts).toMatchObject({ accepted: CLIENTS + 1, requests: CLIENTS + 1, unused: 0 });
     expect(counts.open).toBe(1);
     expect(poolConnected).toBe(1);
+  });
+
+  it('requests ended by their deadline while the API holds them: no connection without a request either', async () => {
+    const timed = createUpstream({ baseUrl: api.url, timeoutMs: 200 });
+    try {
+      const scope = () => ({ headers: {}, tenantId: undefined, signal: new AbortController().signal });
+      const errors = await Promise.all(Array.from({ length: 10 }, () => timed.forCall(scope()).get('/hold').catch((error: unknown) => error)));
+      for (const error of errors) expect(error).toBeInstanceOf(UpstreamTimeoutError);
+      await api.until((c) => c.held === 0);
+      await expect(timed.forCall(scope()).get('/ok')).resolves.toEqual({ ok: true });
+      expect(api.counts()).toMatchObject({ accepted: 11, requests: 11, unused: 0 });
+    } finally {
+      await timed.close();
+    }
   });
 });
