@@ -16,6 +16,8 @@ export interface Config {
   readonly publicBasePath: string;
   readonly sseKeepAliveMs: number;
   readonly maxBodyBytes: number;
+  /** Request bodies one client may be sending at once (429 beyond); 0: no cap. See src/limits/body-slots.ts. */
+  readonly maxBodiesPerClient: number;
   /** Open SSE streams at most; GET /sse beyond it answers 503. */
   readonly maxSessions: number;
   /** Limits on the SSE streams this process holds (see src/mcp/sse/streams.ts). */
