@@ -13,7 +13,7 @@ function steps(path: string): Step[] {
   const out: Step[] = [];
   for (const segment of path.split('/').filter((part) => part !== '')) {
     const last = out.at(-1);
-    if (!segment.startsWith(':')) out.push({ noun: segment.replace(/[-_.~]+/g, ' ') });
+    if (!segment.startsWith(':')) out.push({ noun: segment.replace(/[^A-Za-z0-9]+/g, ' ').trim() || 'record' });
     else if (last && last.param === undefined) last.param = segment.slice(1);
     else out.push({ noun: 'record', param: segment.slice(1) });
   }

@@ -52,6 +52,7 @@ describe('npm run new-tool', () => {
     [{ name: 'fine', path: '/things?x=1' }, '--path must look like'],
     [{ name: 'fine', path: '/a/:id/b/:id' }, 'names a parameter twice'],
     [{ name: 'fine', path: '/a/:class' }, 'parameters become input names'],
+    [{ name: 'fine', scopes: 'invoices:read,bad scope' }, '--scopes takes OAuth scope names separated by commas'],
   ])('refuses %j, writing nothing', (request, message) => {
     const before = readFileSync(join(copy.root, 'tools/index.ts'), 'utf8');
     expect(() => scaffoldTool({ root: copy.root, ...request })).toThrow(message);
@@ -95,9 +96,13 @@ describe('npm run openapi', () => {
     expect(index).toContain("import showPetById from './show_pet_by_id';");
     expect(index).toMatch(/listPets, createPets, showPetById, findPets, addPet, deletePet, listSpecialEvents, /);
     const showPet = readFileSync(join(copy.root, 'tools/show_pet_by_id.ts'), 'utf8');
-    expect(showPet).toContain("petId: z.string().describe('The id of the pet to retrieve.')");
+    expect(showPet).toContain("petId: z.string().min(1).describe('The id of the pet to retrieve.')");
     expect(showPet).toContain("ctx.api.get<unknown>('/pets/:petId', { params: { petId: input.petId } })");
     expect(readFileSync(join(copy.root, 'tools/delete_special_event.ts'), 'utf8')).toContain('destructiveHint: true');
+    // Scopes, declared 404s and constrained parameters (issues 17, 18): every test of these runs.
+    const invoices = await generateTools({ ...common(), file: fixture('invoices.yaml') });
+    expect(invoices.map((item) => item.tool)).toEqual(['list_invoices', 'create_invoice', 'get_invoice', 'delete_invoice', 'get_status']);
+    written.push(...invoices.map((item) => item.tool));
     const again = await generateTools({ ...common(), file: fixture('petstore.yaml') });
     expect(again.map((item) => item.action)).toEqual(Array(3).fill(expect.stringMatching(/^skipped: tools\/\w+\.ts already exists$/)));
   }, 30_000);
