@@ -1,6 +1,7 @@
 // The typed client of the hub's five endpoints (contract, "Hub endpoints"): auth bind/invalidate with
 // the embed key, file fetch/upload with x-session-id, knowledge-base sync. Keys never reach logs or errors.
-import { Agent, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
+import { createApiAgent } from '../upstream/agent';
 import { HubFilenameTooLongError, HubNotConfiguredError, MAX_FILENAME_LENGTH } from './errors';
 import { assertHubKeys, HUB_KEY_SETTINGS, type HubKeyName, type HubKeys } from './keys';
 import { syncForm, uploadForm } from './multipart';
@@ -56,7 +57,8 @@ export function createHubClient({
   new URL(baseUrl); // throws on a malformed address at creation, not on first use
   assertHubKeys(keys);
   const ownAgent =
-    dispatcher === undefined ? new Agent({ keepAliveTimeout: 10_000, connectTimeout: timeoutMs }) : undefined;
+    // The API's pool (issue 20): a cancelled request to the hub opens no connection in its place.
+    dispatcher === undefined ? createApiAgent({ connections: null, connectTimeoutMs: timeoutMs, keepAliveTimeoutMs: 10_000 }) : undefined;
   const send = { baseUrl, dispatcher: dispatcher ?? (ownAgent as Dispatcher), timeoutMs, maxResponseBytes };
 
   type Outgoing = Omit<HubRequest, 'headers'> & { headers?: Record<string, string> };
