@@ -2,6 +2,7 @@
 // stops accepting, lets in-flight calls finish within the grace period, and ends the streams.
 import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { createApp } from './app';
+import { createProtectedResource, type ProtectedResourceOptions } from './auth';
 import { listen } from './http/listen';
 import type { Config } from './config';
 import { createClientAddress, createDoor } from './door';
@@ -40,6 +41,8 @@ export interface ToolServerOptions {
   afterDrain?: (timeoutMs: number) => Promise<void>;
   /** Metrics and traces; by default built from config.telemetry (no-ops when neither is configured). */
   telemetry?: Telemetry;
+  /** With config.auth (MCP_AUTH=oauth): a discovery or key-set options of its own, for tests. */
+  auth?: Pick<ProtectedResourceOptions, 'discovery' | 'jwks'>;
 }
 
 export interface ToolServer {
@@ -83,6 +86,10 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     tracing,
   });
   const core = createProtocolCore({ registry, info: options.info, logger, metrics });
+  // MCP_AUTH=oauth: /mcp verifies bearer tokens and serves its resource metadata (src/auth, issue 17).
+  const auth = config.auth
+    ? createProtectedResource({ settings: config.auth, tools: options.tools, publicBasePath: config.publicBasePath, name: options.info.title ?? options.info.name, logger, metrics, tracing: tracing !== undefined, ...options.auth })
+    : undefined;
   const clientAddressOf = createClientAddress(config.door.trustedProxies);
   const clientOf = (req: IncomingMessage) => clientAddressOf(req)?.address ?? 'unknown';
   const calls = new CallTracker();
@@ -114,8 +121,9 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     logger,
     isDraining,
     metrics,
+    auth,
   });
-  const lanes = new Map<string, Handler>(Object.entries({ ...sse, ...streamable }));
+  const lanes = new Map<string, Handler>(Object.entries({ ...sse, ...streamable, ...auth?.routes }));
   const apiCheck = customerApiCheck(options.customerApiUrl, upstream.dispatcher);
   const app = createApp({
     logger,
@@ -123,7 +131,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     healthTimeoutMs: config.healthTimeoutMs,
     healthSimulation: config.healthSimulation,
   });
-  const door = createDoor(config.door, logger, metrics);
+  const door = createDoor(config.door, logger, metrics, auth?.openPaths);
   const http = createHttpServer(function route(req, res) {
     if (!door(req, res)) return; // refused: answered with 401/403 before any lane (issue 7)
     // The lanes are plain Node handlers: every tool call skips express's router. They write
@@ -153,6 +161,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     streams.closeAll();
     http.closeAllConnections();
     await stopped;
+    auth?.close();
     await Promise.all([upstream.close(), files.close(), bus.close(), telemetry.close()]);
   }
 

@@ -1,6 +1,7 @@
 // The tool registry: lists tools (descriptors built once) and runs one call end to end:
 // context from the POST's headers → argument check → handler → result, with one log line per call.
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Principal } from '../auth/principal';
 import type { z } from 'zod';
 import { callerKey, createFairness, type Fairness } from '../limits';
 import type { Logger } from '../logger';
@@ -34,6 +35,8 @@ export interface CallInput {
    * per-user limits when a call carries neither X-User-Id nor credentials.
    */
   clientAddress?: string;
+  /** The verified OAuth caller of /mcp (MCP_AUTH=oauth, src/auth): upstream credentials are made from it. */
+  principal?: Principal;
 }
 
 export interface RegistryOptions {
