@@ -8,8 +8,6 @@
 const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 
-const ESM_ONLY = 'jose|oauth4webapi|oidc-provider';
-
 module.exports = {
   testEnvironment: 'node',
   // Only folders that exist: a fork may have deleted example-api/.
@@ -17,10 +15,6 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { diagnostics: false }],
-    // jose, oauth4webapi and oidc-provider ship only ES modules, which Node 20 requires natively but jest's
-    // module loader does not: transpiled to CommonJS for the tests (issue 17).
-    [`^.+/node_modules/(${ESM_ONLY})/.+\\.js$`]: ['ts-jest', { diagnostics: false, tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', esModuleInterop: true } }],
   },
-  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY})/)`],
   testTimeout: 20000,
 };
