@@ -3,7 +3,7 @@
 // answers. The server starts without it: /mcp answers 503 until then (a hosted deployment must not
 // crash-loop because its authorization server is down), and the log says why (issue 17).
 import type { Logger } from '../logger';
-import { oauth, type AuthorizationServer } from './libraries';
+import { libraries, type AuthorizationServer } from './libraries';
 
 export interface DiscoveryOptions {
   issuer: string;
@@ -31,6 +31,7 @@ export class DiscoveryError extends Error {
 
 /** One attempt: the OAuth 2.0 document, else the OpenID Connect one; the issuer in it must be ours. */
 export async function discover(issuer: URL, allowInsecureRequests: boolean): Promise<AuthorizationServer> {
+  const { oauth } = await libraries();
   const failures: string[] = [];
   for (const algorithm of ['oauth2', 'oidc'] as const) {
     try {

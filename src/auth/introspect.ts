@@ -1,6 +1,6 @@
 // An opaque access token checked by RFC 7662 introspection at the issuer, authenticated as this server's
 // client (oauth4webapi): active, issued by our issuer when it says so, and for our resource (issue 17).
-import { oauth, type AuthorizationServer } from './libraries';
+import { libraries, type AuthorizationServer, type IntrospectionResponse } from './libraries';
 import { principalOf } from './principal-of';
 import { invalid, unavailable, type Verdict } from './verdict';
 
@@ -22,8 +22,9 @@ export async function introspect(
   resource: string,
 ): Promise<Verdict> {
   if (as.introspection_endpoint === undefined) return invalid('not a JWT, and the authorization server offers no introspection');
-  let answer: Awaited<ReturnType<typeof oauth.processIntrospectionResponse>>;
+  let answer: IntrospectionResponse;
   try {
+    const { oauth } = await libraries();
     const response = await oauth.introspectionRequest(as, { client_id: client.id }, oauth.ClientSecretBasic(client.secret), token, {
       [oauth.allowInsecureRequests]: client.allowInsecureRequests,
       signal: AbortSignal.timeout(5_000),

@@ -1,7 +1,7 @@
 // A JWT access token (RFC 9068) checked with jose against the issuer's published keys: an asymmetric
 // algorithm from the allowlist (never `none`, never HS*: a public key must not become an HMAC secret),
 // the issuer, our resource in `aud` (RFC 8707), and exp/nbf with a small leeway (issue 17).
-import { jose, type JWTVerifyGetKey } from './libraries';
+import { libraries, type JWTVerifyGetKey } from './libraries';
 import { principalOf } from './principal-of';
 import { invalid, unavailable, type Verdict } from './verdict';
 
@@ -25,9 +25,11 @@ const TOKEN_FAULTS = new Set([
 
 /** Three base64url parts whose first is a JOSE header: decided without verifying anything. */
 export function looksLikeJwt(token: string): boolean {
-  if (token.split('.').length !== 3) return false;
+  const parts = token.split('.');
+  if (parts.length !== 3) return false;
   try {
-    return typeof jose.decodeProtectedHeader(token).alg === 'string';
+    const header: unknown = JSON.parse(Buffer.from(parts[0]!, 'base64url').toString('utf8'));
+    return typeof header === 'object' && header !== null && typeof (header as { alg?: unknown }).alg === 'string';
   } catch {
     return false;
   }
@@ -40,12 +42,14 @@ export interface JwksOptions {
   maxAgeMs?: number;
 }
 
-export function createJwks(jwksUri: string, { cooldownMs = 30_000, maxAgeMs = 600_000 }: JwksOptions = {}): JWTVerifyGetKey {
+export async function createJwks(jwksUri: string, { cooldownMs = 30_000, maxAgeMs = 600_000 }: JwksOptions = {}): Promise<JWTVerifyGetKey> {
+  const { jose } = await libraries();
   return jose.createRemoteJWKSet(new URL(jwksUri), { cooldownDuration: cooldownMs, cacheMaxAge: maxAgeMs, timeoutDuration: 5_000 });
 }
 
 export async function verifyJwt(token: string, tokenKey: string, keys: JWTVerifyGetKey, issuer: string, resource: string): Promise<Verdict> {
   try {
+    const { jose } = await libraries();
     const { payload } = await jose.jwtVerify(token, keys, { issuer, audience: resource, algorithms: ALGORITHMS, clockTolerance: CLOCK_TOLERANCE_S });
     const principal = principalOf(payload, issuer, token, tokenKey);
     return principal ? { ok: true, principal } : invalid('the token has no sub claim');

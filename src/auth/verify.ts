@@ -37,10 +37,10 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 export function createTokenVerifier({ settings, discovery, logger, tracing = false, cacheSize, jwks: jwksOptions }: VerifierOptions): TokenVerifier {
   const cache = new TokenCache(cacheSize);
   const inFlight = new Map<string, Promise<Verdict>>();
-  let keys: { uri: string; get: JWTVerifyGetKey } | undefined;
+  let keys: { uri: string; get: Promise<JWTVerifyGetKey> } | undefined;
   const client = { id: settings.client.id, secret: settings.client.secret, allowInsecureRequests: settings.allowInsecureRequests };
 
-  function keysFor(uri: string): JWTVerifyGetKey {
+  function keysFor(uri: string): Promise<JWTVerifyGetKey> {
     if (keys?.uri !== uri) keys = { uri, get: createJwks(uri, jwksOptions) };
     return keys.get;
   }
@@ -50,7 +50,8 @@ export function createTokenVerifier({ settings, discovery, logger, tracing = fal
     if (as === undefined) return unavailable('the authorization server has not been reached yet');
     if (looksLikeJwt(token)) {
       if (as.jwks_uri === undefined) return invalid('a JWT, but the authorization server publishes no keys');
-      return traceVerification(tracing, 'jwt', headers, () => verifyJwt(token, tokenKey, keysFor(as.jwks_uri!), as.issuer, settings.resource));
+      const jwksUri = as.jwks_uri;
+      return traceVerification(tracing, 'jwt', headers, async () => verifyJwt(token, tokenKey, await keysFor(jwksUri), as.issuer, settings.resource));
     }
     return traceVerification(tracing, 'introspection', headers, () => introspect(token, tokenKey, as, client, settings.resource));
   }
