@@ -51,11 +51,14 @@ export interface OAuthStackOptions {
   discovered?: boolean;
   /** Start with the authorization server stopped. */
   asDown?: boolean;
+  /** Listen on this port (default: any free one). */
+  port?: number;
 }
 
 export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<OAuthStack> {
+  const resource = options.env?.OAUTH_RESOURCE ?? RESOURCE;
   const as = await startAuthorizationServer({
-    resources: { [RESOURCE]: { scopes: ['orders:read', 'orders:write'] }, [API_AUDIENCE]: { scopes: ['api'] }, ...options.resources },
+    resources: { [resource]: { scopes: ['orders:read', 'orders:write'] }, [API_AUDIENCE]: { scopes: ['api'] }, ...options.resources },
     metadata: options.metadata,
   });
   if (options.asDown) await as.stop();
@@ -90,7 +93,7 @@ export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<
     info: { name: 'oauth-test-server', version: '0.0.0', title: 'OAuth test server' },
     auth: { discovery, ...(options.jwks ? { jwks: options.jwks } : {}) },
   });
-  const url = await server.listen(0, '127.0.0.1');
+  const url = await server.listen(options.port ?? 0, '127.0.0.1');
   if (options.discovered !== false && !options.asDown) await discovery.ready();
   const logText = () => chunks.join('');
   return {
@@ -106,7 +109,7 @@ export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<
         .split('\n')
         .filter((line) => line !== '')
         .map((line) => JSON.parse(line) as Record<string, unknown>),
-    token: (subject, scopes = [], resource = RESOURCE) => as.userToken({ subject, resource, scopes }),
+    token: (subject, scopes = [], audience = resource) => as.userToken({ subject, resource: audience, scopes }),
     async close() {
       await server.shutdown();
       await api.close();
