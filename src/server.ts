@@ -17,6 +17,7 @@ import { createTelemetry, type Telemetry } from './telemetry';
 import { createRegistry } from './tools/registry';
 import { createUpstream, type Upstream } from './upstream/api-client';
 import { userFiles, type UserFilesService } from './user-files';
+import type { UpstreamCredentials } from './auth/principal';
 
 export interface ToolServerOptions {
   config: Config;
@@ -40,6 +41,8 @@ export interface ToolServerOptions {
   afterDrain?: (timeoutMs: number) => Promise<void>;
   /** Metrics and traces; by default built from config.telemetry (no-ops when neither is configured). */
   telemetry?: Telemetry;
+  /** MCP_AUTH=oauth: credentials for the customer's API made for a verified caller (src/auth, createUpstreamTokens). */
+  upstreamCredentials?: UpstreamCredentials;
 }
 
 export interface ToolServer {
@@ -81,6 +84,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     fairness: createFairness(config.limits),
     metrics,
     tracing,
+    upstreamCredentials: options.upstreamCredentials,
   });
   const core = createProtocolCore({ registry, info: options.info, logger, metrics });
   const clientAddressOf = createClientAddress(config.door.trustedProxies);
