@@ -4,6 +4,9 @@
  * Type errors fail `npm test` through its pretest step: one incremental `tsc --noEmit` over the whole
  * project (a few seconds) instead of ts-jest's per-file diagnostics, which type-check the same imports
  * again in every worker. `npx jest <file>` skips it, for a quick loop; `npm run typecheck` checks alone.
+ * `npm test` runs jest with --experimental-vm-modules: the OAuth libraries (jose, oauth4webapi, and
+ * oidc-provider in tests) are ES modules, loaded with `await import()`, which jest supports only with it.
+ * For a quick loop on those tests: `npm test -- test/auth`.
  */
 const { existsSync } = require('node:fs');
 const { join } = require('node:path');
