@@ -36,14 +36,10 @@ function clientAuth(oauth: typeof OAuth, client: GrantClient): OAuth.ClientAuth 
   return postOnly ? oauth.ClientSecretPost(client.clientSecret) : oauth.ClientSecretBasic(client.clientSecret);
 }
 
-/**
- * oauth4webapi, loaded on the first grant: a server in MCP_AUTH=headers mode never loads it. It is an ES
- * module, which Node (>= 20.19) loads with require().
- */
-let loaded: typeof OAuth | undefined;
-function oauthLibrary(): typeof OAuth {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (loaded ??= require('oauth4webapi') as typeof OAuth);
+/** oauth4webapi (an ES module), loaded on the first grant: a server in MCP_AUTH=headers mode never loads it. */
+let loaded: Promise<typeof OAuth> | undefined;
+function oauthLibrary(): Promise<typeof OAuth> {
+  return (loaded ??= import('oauth4webapi'));
 }
 
 /**
@@ -51,6 +47,12 @@ function oauthLibrary(): typeof OAuth {
  * operator's to fix. Any other 4xx of an exchange means the client's token is no longer good.
  */
 const CLIENT_PROBLEMS = new Set(['invalid_client', 'unauthorized_client', 'unsupported_grant_type', 'invalid_target', 'invalid_scope']);
+
+/** The status of the Response oauth4webapi keeps as the cause of a non-conform answer. */
+function statusOf(response: unknown): number | undefined {
+  const status = (response as { status?: unknown } | undefined)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
 
 function classify(oauth: typeof OAuth, grant: UpstreamGrant, error: unknown): Error {
   if (error instanceof oauth.ResponseBodyError || error instanceof oauth.WWWAuthenticateChallengeError) {
@@ -63,7 +65,7 @@ function classify(oauth: typeof OAuth, grant: UpstreamGrant, error: unknown): Er
     return new UpstreamAuthRefusedError(grant, code, status, { cause: error });
   }
   if (error instanceof oauth.OperationProcessingError && error.code === oauth.RESPONSE_IS_NOT_CONFORM) {
-    const status = error.cause instanceof Response ? error.cause.status : undefined;
+    const status = statusOf(error.cause);
     // A 4xx without an OAuth error body still says no to this request; 5xx and the rest: try again later.
     if (status !== undefined && status >= 400 && status < 500 && status !== 429) {
       return grant === 'token-exchange'
@@ -72,10 +74,12 @@ function classify(oauth: typeof OAuth, grant: UpstreamGrant, error: unknown): Er
     }
     return new UpstreamAuthUnavailableError(grant, 'status', status, { cause: error });
   }
-  if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+  // By name, not instanceof: fetch's errors may come from another realm (a test sandbox, a bundler).
+  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
+  if (name === 'TimeoutError' || name === 'AbortError') {
     return new UpstreamAuthUnavailableError(grant, 'timeout', undefined, { cause: error });
   }
-  if (error instanceof TypeError && error.message === 'fetch failed') {
+  if (name === 'TypeError' && message === 'fetch failed') {
     return new UpstreamAuthUnavailableError(grant, 'network', undefined, { cause: error });
   }
   if (error instanceof oauth.OperationProcessingError || error instanceof oauth.UnsupportedOperationError) {
@@ -89,7 +93,7 @@ function classify(oauth: typeof OAuth, grant: UpstreamGrant, error: unknown): Er
  * `parameters` are the grant's own (subject_token, audience, resource...).
  */
 export async function requestToken(client: GrantClient, grant: UpstreamGrant, parameters: Record<string, string>): Promise<GrantedToken> {
-  const oauth = oauthLibrary();
+  const oauth = await oauthLibrary();
   const as = client.issuer;
   const oauthClient: OAuth.Client = { client_id: client.clientId };
   const options = { signal: AbortSignal.timeout(client.timeoutMs), [oauth.allowInsecureRequests]: client.allowHttp === true };
