@@ -1,5 +1,6 @@
 // The typed, frozen settings that loadConfig (src/config.ts) returns: what the rest of the server reads.
 // Add a field here when you add a setting to the schema there.
+import type { AuthSettings } from './auth/settings';
 import type { TelemetrySettings } from './telemetry';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -69,6 +70,8 @@ export interface Config {
   };
   /** Worker processes on one port (node:cluster); 1 runs no cluster at all. */
   readonly workers: number;
+  /** /mcp as an OAuth protected resource (MCP_AUTH=oauth); absent with MCP_AUTH=headers. See src/auth. */
+  readonly auth?: AuthSettings;
 }
 
 export interface DoorSettings {

@@ -3,6 +3,7 @@
 // each in .env.example.
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { authProblems, authSettingsShape, buildAuthSettings } from './auth/settings';
 import type { Config, DoorSettings, LogLevel } from './config-types';
 import { isOriginList } from './door/hosts';
 import { isNetworkList } from './door/networks';
@@ -145,6 +146,8 @@ const settingsSchema = z.object({
   WORKERS: z
     .union([z.literal('auto'), z.coerce.number().int().min(1).max(256)])
     .default(1),
+  // /mcp as an OAuth protected resource (src/auth; issue 17).
+  ...authSettingsShape,
 });
 
 
@@ -180,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('METRICS_PORT: must differ from PORT (metrics are never served with the MCP endpoints)');
   }
   if (parsed.success) problems.push(...doorProblems(parsed.data));
+  if (parsed.success) problems.push(...authProblems(parsed.data, { production: parsed.data.NODE_ENV === 'production' }));
   if (parsed.success && parsed.data.SESSION_REFRESH_MS * 2 > parsed.data.SESSION_TTL_MS) {
     // One lost refresh must not drop a live session from the registry.
     problems.push('SESSION_REFRESH_MS: must be at most half of SESSION_TTL_MS');
@@ -255,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       metrics: s.METRICS_PORT === undefined ? undefined : Object.freeze({ port: s.METRICS_PORT, host: s.METRICS_HOST }),
       tracing: traces === undefined ? undefined : Object.freeze({ url: traces, serviceName: s.OTEL_SERVICE_NAME }),
     }),
+    auth: buildAuthSettings(s, { production }),
   });
 }
 

@@ -9,8 +9,11 @@ export const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
 export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
 
 export interface GrantClient {
-  /** The issuer's metadata (discovered at startup): only `issuer` and `token_endpoint` are used here. */
-  readonly issuer: OAuth.AuthorizationServer;
+  /**
+   * The issuer's metadata (only `issuer`, `token_endpoint` and its auth methods are used), or a reader of
+   * it while discovery may still be under way (src/auth/discovery.ts: undefined until the server answered).
+   */
+  readonly issuer: OAuth.AuthorizationServer | (() => OAuth.AuthorizationServer | undefined);
   /** OAUTH_CLIENT_ID / OAUTH_CLIENT_SECRET: this server's confidential client. */
   readonly clientId: string;
   readonly clientSecret: string;
@@ -30,8 +33,8 @@ export interface GrantedToken {
  * The server's client authentication: client_secret_basic unless the server lists only client_secret_post
  * (RFC 8414: basic is the default when the metadata says nothing).
  */
-function clientAuth(oauth: typeof OAuth, client: GrantClient): OAuth.ClientAuth {
-  const methods = client.issuer.token_endpoint_auth_methods_supported;
+function clientAuth(oauth: typeof OAuth, client: GrantClient, as: OAuth.AuthorizationServer): OAuth.ClientAuth {
+  const methods = as.token_endpoint_auth_methods_supported;
   const postOnly = methods !== undefined && !methods.includes('client_secret_basic') && methods.includes('client_secret_post');
   return postOnly ? oauth.ClientSecretPost(client.clientSecret) : oauth.ClientSecretBasic(client.clientSecret);
 }
@@ -94,14 +97,15 @@ function classify(oauth: typeof OAuth, grant: UpstreamGrant, error: unknown): Er
  */
 export async function requestToken(client: GrantClient, grant: UpstreamGrant, parameters: Record<string, string>): Promise<GrantedToken> {
   const oauth = await oauthLibrary();
-  const as = client.issuer;
+  const as = typeof client.issuer === 'function' ? client.issuer() : client.issuer;
+  if (as === undefined) throw new UpstreamAuthUnavailableError(grant, 'undiscovered', undefined);
   const oauthClient: OAuth.Client = { client_id: client.clientId };
   const options = { signal: AbortSignal.timeout(client.timeoutMs), [oauth.allowInsecureRequests]: client.allowHttp === true };
   try {
     const response =
       grant === 'token-exchange'
-        ? await oauth.genericTokenEndpointRequest(as, oauthClient, clientAuth(oauth, client), TOKEN_EXCHANGE, parameters, options)
-        : await oauth.clientCredentialsGrantRequest(as, oauthClient, clientAuth(oauth, client), parameters, options);
+        ? await oauth.genericTokenEndpointRequest(as, oauthClient, clientAuth(oauth, client, as), TOKEN_EXCHANGE, parameters, options)
+        : await oauth.clientCredentialsGrantRequest(as, oauthClient, clientAuth(oauth, client, as), parameters, options);
     const body =
       grant === 'token-exchange'
         ? await oauth.processGenericTokenEndpointResponse(as, oauthClient, response)

@@ -5,12 +5,11 @@
 import type { Logger } from '../logger';
 import type { Cancellation } from '../call-signal';
 import type { Principal, StepTracer, UpstreamCredentials } from './principal';
-import { UpstreamAuthError, UpstreamAuthRefusedError, UpstreamAuthUnavailableError, type UpstreamGrant } from './errors';
+import { UpstreamAuthError, UpstreamAuthRefusedError, UpstreamAuthUnavailableError } from './errors';
+import type { UpstreamAuthMode } from './settings';
 import { CredentialsCache, lifetime, type MadeCredentials } from './upstream-cache';
 import { ACCESS_TOKEN_TYPE, requestToken, type GrantClient } from './upstream-grant';
 import { untilCancelled } from './upstream-wait';
-
-export type UpstreamAuthMode = UpstreamGrant;
 
 export interface UpstreamTokenOptions extends GrantClient {
   /** UPSTREAM_AUTH. */

@@ -29,7 +29,7 @@ export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx', 'timeout', 'network']
 export type StatusClass = (typeof STATUS_CLASSES)[number];
 
 /** Why a request was refused before or instead of running (`reason` label of mcp_refused_requests_total). */
-export const REFUSAL_REASONS = ['auth', 'host', 'origin', 'rate_limit', 'in_flight', 'size', 'capacity'] as const;
+export const REFUSAL_REASONS = ['auth', 'host', 'origin', 'rate_limit', 'in_flight', 'size', 'capacity', 'invalid_token', 'insufficient_scope'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 export type CallLevel = 'info' | 'warn' | 'error';

@@ -47,7 +47,7 @@ export function createPrometheusMetrics(): Metrics {
   for (const metric of [calls, callSeconds, upstreamSeconds, upstreamAnswers]) registry.registerMetric(metric as unknown as Prom.Metric);
   const refusals = new prom.Counter({
     name: 'mcp_refused_requests_total',
-    help: 'Requests refused by reason: auth, host, origin, rate_limit, in_flight, size, capacity.',
+    help: 'Requests refused by reason: auth, host, origin, rate_limit, in_flight, size, capacity, invalid_token, insufficient_scope.',
     labelNames: ['reason'] as const,
     registers: [registry],
   });

@@ -7,14 +7,14 @@ export class UpstreamAuthUnavailableError extends UpstreamAuthError {
 
   constructor(
     grant: UpstreamGrant,
-    /** What went wrong, for the log: 'timeout', 'network', 'status' or 'bad-answer'. */
-    readonly problem: 'timeout' | 'network' | 'status' | 'bad-answer',
+    /** What went wrong, for the log ('undiscovered': its metadata has not been read yet). */
+    readonly problem: 'timeout' | 'network' | 'status' | 'bad-answer' | 'undiscovered',
     /** The HTTP status, when an answer arrived. */
     readonly status: number | undefined,
     options?: { cause?: unknown },
   ) {
     const detail =
-      problem === 'timeout' ? 'did not answer in time' : problem === 'network' ? 'could not be reached' : problem === 'status' ? `answered HTTP ${status}` : 'answered with something that is not a token';
+      problem === 'timeout' ? 'did not answer in time' : problem === 'network' ? 'could not be reached' : problem === 'status' ? `answered HTTP ${status}` : problem === 'undiscovered' ? 'its metadata is not known yet' : 'answered with something that is not a token';
     super('AUTH_UNAVAILABLE', grant, detail, options);
   }
 }
