@@ -18,6 +18,8 @@ import { createTelemetry, type Telemetry } from './telemetry';
 import { createRegistry } from './tools/registry';
 import { createUpstream, type Upstream } from './upstream/api-client';
 import { userFiles, type UserFilesService } from './user-files';
+import type { UpstreamCredentials } from './auth/principal';
+import { upstreamCredentialsFor } from './auth/upstream-credentials';
 
 export interface ToolServerOptions {
   config: Config;
@@ -41,6 +43,8 @@ export interface ToolServerOptions {
   afterDrain?: (timeoutMs: number) => Promise<void>;
   /** Metrics and traces; by default built from config.telemetry (no-ops when neither is configured). */
   telemetry?: Telemetry;
+  /** MCP_AUTH=oauth: credentials for the customer's API made for a verified caller (src/auth, createUpstreamTokens). */
+  upstreamCredentials?: UpstreamCredentials;
   /** With config.auth (MCP_AUTH=oauth): a discovery or key-set options of its own, for tests. */
   auth?: Pick<ProtectedResourceOptions, 'discovery' | 'jwks'>;
 }
@@ -75,6 +79,10 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   const telemetry =
     options.telemetry ?? createTelemetry(config.telemetry, { logger, service: options.info, customerApiUrl: options.customerApiUrl });
   const { metrics, tracing } = telemetry;
+  // MCP_AUTH=oauth: /mcp verifies bearer tokens and serves its resource metadata (src/auth, issue 17).
+  const auth = config.auth
+    ? createProtectedResource({ settings: config.auth, tools: options.tools, publicBasePath: config.publicBasePath, name: options.info.title ?? options.info.name, logger, metrics, tracing: tracing !== undefined, ...options.auth })
+    : undefined;
   const registry = createRegistry({
     tools: options.tools,
     upstream,
@@ -84,12 +92,10 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     fairness: createFairness(config.limits),
     metrics,
     tracing,
+    upstreamCredentials:
+      options.upstreamCredentials ?? (auth && config.auth ? upstreamCredentialsFor(config.auth, auth.discovery, config.upstream.timeoutMs, logger) : undefined),
   });
   const core = createProtocolCore({ registry, info: options.info, logger, metrics });
-  // MCP_AUTH=oauth: /mcp verifies bearer tokens and serves its resource metadata (src/auth, issue 17).
-  const auth = config.auth
-    ? createProtectedResource({ settings: config.auth, tools: options.tools, publicBasePath: config.publicBasePath, name: options.info.title ?? options.info.name, logger, metrics, tracing: tracing !== undefined, ...options.auth })
-    : undefined;
   const clientAddressOf = createClientAddress(config.door.trustedProxies);
   const clientOf = (req: IncomingMessage) => clientAddressOf(req)?.address ?? 'unknown';
   const calls = new CallTracker();

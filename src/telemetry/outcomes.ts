@@ -18,6 +18,9 @@ export const CALL_OUTCOMES = [
   'hub_unavailable',
   'internal',
   'unknown_tool',
+  'auth_expired', // issue 17: the client's token was refused at the exchange (sign in again)
+  'auth_unavailable', // the authorization server was down, slow or 5xx
+  'auth_refused', // the authorization server refused this server's own client
 ] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
@@ -52,6 +55,9 @@ const FIXED: Readonly<Record<string, OutcomeClass>> = {
   RATE_LIMITED: { outcome: 'refused', level: 'info' },
   TOO_MANY_IN_FLIGHT: { outcome: 'refused', level: 'info' },
   INTERNAL: { outcome: 'internal', level: 'error' },
+  AUTH_EXPIRED: { outcome: 'auth_expired', level: 'info' },
+  AUTH_UNAVAILABLE: { outcome: 'auth_unavailable', level: 'warn' },
+  AUTH_REFUSED: { outcome: 'auth_refused', level: 'error' },
 };
 const INTERNAL = FIXED.INTERNAL!;
 const TOOL_ERROR = FIXED.TOOL_ERROR!;

@@ -1,13 +1,13 @@
 // The tool registry: lists tools (descriptors built once) and runs one call end to end:
 // context from the POST's headers → argument check → handler → result, with one log line per call.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Principal } from '../auth/principal';
 import type { z } from 'zod';
 import { callerKey, createFairness, type Fairness } from '../limits';
 import type { Logger } from '../logger';
 import { abortSignalOf, type Cancellation } from '../call-signal';
 import type { ApiClient, CallScope, Upstream } from '../upstream/api-client';
-import { callerFrom, forwardedHeaders, type Caller, type ForwardedHeaders } from '../upstream/credentials';
+import { callerFrom, contextHeaders, forwardedHeaders, type Caller, type ForwardedHeaders } from '../upstream/credentials';
+import type { Principal, UpstreamCredentials } from '../auth/principal';
 import type { UpstreamObserver } from '../upstream/observer';
 import type { TraceContext } from '../mcp/core/trace-context';
 import { noopMetrics, type CallSpan, type Metrics, type ToolMetrics, type Tracing } from '../telemetry';
@@ -35,7 +35,11 @@ export interface CallInput {
    * per-user limits when a call carries neither X-User-Id nor credentials.
    */
   clientAddress?: string;
-  /** The verified OAuth caller of /mcp (MCP_AUTH=oauth, src/auth): upstream credentials are made from it. */
+  /**
+   * The caller whose bearer token the edge verified (/mcp with MCP_AUTH=oauth, issue 17). When set, the
+   * customer's API gets credentials made by `upstreamCredentials` and none of the client's own headers;
+   * the per-user limits and the log line use its hashed subject tag instead of X-User-Id.
+   */
   principal?: Principal;
 }
 
@@ -53,6 +57,12 @@ export interface RegistryOptions {
   tracing?: Tracing;
   /** Per-user limits (src/limits); none by default. */
   fairness?: Fairness;
+  /**
+   * Makes the customer API's credentials for a call that carries a verified principal (src/auth,
+   * createUpstreamTokens); required when the edge verifies OAuth tokens. Calls without one forward the
+   * caller's own headers, as on the hub's lane.
+   */
+  upstreamCredentials?: UpstreamCredentials;
 }
 
 export interface Registry {
@@ -183,6 +193,7 @@ export function createRegistry({
   fairness = UNLIMITED,
   metrics = noopMetrics,
   tracing,
+  upstreamCredentials,
 }: RegistryOptions): Registry {
   const byName = new Map<string, Tool>();
   for (const tool of tools) {
@@ -197,8 +208,10 @@ export function createRegistry({
   async function call(name: string, args: unknown, input: CallInput): Promise<ToolResult> {
     const tool = byName.get(name);
     if (!tool) throw new TypeError(`Unknown tool "${name}": check has() first`);
-    const { headers, rpcId, protocolVersion, trace } = input;
+    const { headers, rpcId, protocolVersion, trace, principal } = input;
     const caller = callerFrom(headers);
+    // A verified caller is known by its subject's tag, never by an X-User-Id it could choose (issue 17).
+    if (principal !== undefined) caller.userId = principal.subjectTag;
     const span = tracing?.startCall(name, { id: rpcId, protocolVersion }, trace?.traceparent, trace?.tracestate);
     const debug = logger.isLevelEnabled('debug');
     const observer =
@@ -233,12 +246,12 @@ export function createRegistry({
       const text = `The arguments for ${name} are not valid: ${illFormed}: contains text that is not valid Unicode (a lone surrogate). Please correct it and call ${name} again.`;
       return run.finish(errorResult(text), 'INVALID_ARGUMENTS');
     }
-    const forwarded = forwardedHeaders(input.headers, caller, customAuthHeaders);
-    if (input.trace) Object.assign(forwarded, input.trace);
-    if (logger.isLevelEnabled('trace')) run.log.trace({ headers: forwarded }, 'credentials to forward');
-    run.headers = forwarded;
-    const ctx = new CallContext(upstream.forCall(run), run, files);
     try {
+      const forwarded = input.principal === undefined ? forwardedHeaders(input.headers, caller, customAuthHeaders) : await madeCredentials(input.principal, run);
+      if (input.trace) Object.assign(forwarded, input.trace);
+      if (logger.isLevelEnabled('trace')) run.log.trace({ headers: forwarded }, 'credentials to forward');
+      run.headers = forwarded;
+      const ctx = new CallContext(upstream.forCall(run), run, files);
       // With tracing, the call's span is the active context: spans a tool makes itself nest under it.
       const span = run.span;
       const value = await (span ? span.run(() => tool.handler(parsed.data as never, ctx)) : tool.handler(parsed.data as never, ctx));
@@ -251,6 +264,17 @@ export function createRegistry({
       const failure = failureResult(error);
       return run.finish(failure.result, failure.outcome, failure.unexpected ? error : undefined);
     }
+  }
+
+  /**
+   * The headers of a verified caller's call: credentials made for the customer's API (an exchanged token,
+   * or the server's own and the subject) and the request's non-credential headers. Never the client's
+   * token, and no fallback to it: a failure here is the call's result (sign in again, retry).
+   */
+  async function madeCredentials(principal: Principal, run: ToolRun): Promise<ForwardedHeaders> {
+    if (upstreamCredentials === undefined) throw new TypeError('A call carries a verified principal, but createRegistry was given no upstreamCredentials');
+    const made = await upstreamCredentials(principal, run.signal, run.span);
+    return Object.assign(contextHeaders(run.input.headers, run.caller), made);
   }
 
   return { descriptors, has: (name) => byName.has(name), call };
