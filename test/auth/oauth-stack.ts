@@ -14,6 +14,7 @@ import { startRecordingApi, type RecordingApi } from '../support/recording-api';
 export const RESOURCE = 'http://127.0.0.1:9/mcp';
 export const API_AUDIENCE = 'https://api.example.test';
 export const OPAQUE_RESOURCE = 'http://127.0.0.1:9/opaque/mcp';
+const MCP_SCOPES = { scopes: ['orders:read', 'orders:write'] };
 
 export const oauthTools: readonly Tool[] = [
   defineTool({ name: 'hello', description: 'Says hello.', input: {}, handler: () => 'hello' }),
@@ -58,7 +59,7 @@ export interface OAuthStackOptions {
 export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<OAuthStack> {
   const resource = options.env?.OAUTH_RESOURCE ?? RESOURCE;
   const as = await startAuthorizationServer({
-    resources: { [resource]: { scopes: ['orders:read', 'orders:write'] }, [API_AUDIENCE]: { scopes: ['api'] }, ...options.resources },
+    resources: { [RESOURCE]: MCP_SCOPES, [resource]: MCP_SCOPES, [API_AUDIENCE]: { scopes: ['api'] }, ...options.resources },
     metadata: options.metadata,
   });
   if (options.asDown) await as.stop();

@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client, ClientCredentialsProvider, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { subjectTagOf } from '../../src/auth';
-import { startOAuthStack, type OAuthStack } from './oauth-stack';
+import { API_AUDIENCE, startOAuthStack, type OAuthStack } from './oauth-stack';
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -45,6 +45,10 @@ describe('auth: the SDK v2 client with OAuth client credentials', () => {
     const token = authProvider.tokens()?.access_token;
     expect(token).toBeDefined();
     expect(JSON.stringify(stack.api.requests.map((request) => request.headers))).not.toContain(token!);
+    // What the API got instead: a token exchanged for it (RFC 8693), for the same subject.
+    const sent = String(stack.api.requests[0]?.headers.authorization).replace(/^Bearer /, '');
+    expect(JSON.parse(Buffer.from(sent.split('.')[1]!, 'base64url').toString('utf8'))).toMatchObject({ aud: API_AUDIENCE, sub: id });
+    expect(stack.as.grants).toContain('urn:ietf:params:oauth:grant-type:token-exchange');
     expect(stack.logs().find((line) => line.msg === 'tool call' && line.tool === 'read_item')).toMatchObject({ userId: subjectTagOf(stack.as.issuer, id) });
   });
 });
