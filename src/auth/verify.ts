@@ -40,6 +40,17 @@ export function createTokenVerifier({ settings, discovery, logger, tracing = fal
   let keys: { uri: string; get: Promise<JWTVerifyGetKey> } | undefined;
   const client = { id: settings.client.id, secret: settings.client.secret, allowInsecureRequests: settings.allowInsecureRequests };
 
+  // While the authorization server is down every call fails the same way: one line a minute, with a count.
+  let warnedAt = -Infinity;
+  let suppressed = 0;
+  function warnUnavailable(reason: string): void {
+    const now = Date.now();
+    if (now - warnedAt < 60_000) return void (suppressed += 1);
+    logger.warn({ reason, suppressed }, 'a token could not be verified: the authorization server did not answer');
+    warnedAt = now;
+    suppressed = 0;
+  }
+
   function keysFor(uri: string): Promise<JWTVerifyGetKey> {
     if (keys?.uri !== uri) keys = { uri, get: createJwks(uri, jwksOptions) };
     return keys.get;
@@ -67,7 +78,7 @@ export function createTokenVerifier({ settings, discovery, logger, tracing = fal
     }
     const verdict = await pending;
     if (verdict.ok) cache.set(verdict.principal);
-    else if (verdict.kind === 'unavailable') logger.warn({ reason: verdict.reason }, 'a token could not be verified: the authorization server did not answer');
+    else if (verdict.kind === 'unavailable') warnUnavailable(verdict.reason);
     else if (logger.isLevelEnabled('debug')) logger.debug({ reason: verdict.reason }, 'invalid token refused');
     return verdict;
   }
