@@ -19,7 +19,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts
 
 # 3. The image: what runs, nothing else. Set CUSTOMER_API_URL, ALLOWED_HOSTS and HUB_SECRETS (production
-#    requires them: see the README, "Securing the server") and your other settings when you run it.
+#    requires them: see docs/deploy.md, "Production settings") and your other settings when you run it.
 FROM node:${NODE_VERSION}-bookworm-slim
 ENV NODE_ENV=production PORT=3000
 WORKDIR /app

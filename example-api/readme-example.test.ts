@@ -16,7 +16,7 @@ it('list_invoices answers as the README shows, against the bundled example API',
   const tool = [...section.matchAll(/```ts\n([\s\S]*?)```/g)]
     .map(([, body = '']) => body.replace(/^ {3}/gm, ''))
     .find((text) => text.startsWith('// tools/list_invoices.ts'));
-  const shown = /# \.\.\. "text":"(inv-[^"]+)"/.exec(section)?.[1];
+  const shown = /# .*"text":"(inv-[^"]+)"/.exec(section)?.[1];
   expect(tool).toBeDefined();
   expect(shown).toBeDefined();
 

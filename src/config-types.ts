@@ -1,5 +1,5 @@
 // The typed, frozen settings that loadConfig (src/config.ts) returns: what the rest of the server reads.
-// Add a field here when you add a setting to the schema there.
+// Each part is built by its room's settings module (src/<room>/settings.ts); add a field here with it.
 import type { AuthSettings } from './auth/settings';
 import type { TelemetrySettings } from './telemetry';
 
@@ -17,6 +17,8 @@ export interface Config {
   readonly publicBasePath: string;
   readonly sseKeepAliveMs: number;
   readonly maxBodyBytes: number;
+  /** Request bodies one client may be sending at once (429 beyond); 0: no cap. See src/limits/body-slots.ts. */
+  readonly maxBodiesPerClient: number;
   /** Open SSE streams at most; GET /sse beyond it answers 503. */
   readonly maxSessions: number;
   /** Limits on the SSE streams this process holds (see src/mcp/sse/streams.ts). */

@@ -24,10 +24,23 @@ function configOrExit(envFile: EnvFile): Config {
   }
 }
 
+/**
+ * The bundled example API's folder, if this copy still has it: beside src/, in the sources and in dist/ alike.
+ * Compiled, the example's sources must exist too whenever this entry's own sources are there, so a
+ * dist/example-api left by an older build is never served after a fork deleted example-api/ (issue 18).
+ */
+function exampleApiFolder(): string | undefined {
+  const folder = join(__dirname, '..', 'example-api');
+  if (!existsSync(folder)) return undefined;
+  const sources = join(__dirname, '..', '..'); // the project root, when this file is dist/src/index.js
+  const compiledWithSources = __filename.endsWith('.js') && existsSync(join(sources, 'src', 'index.ts'));
+  return compiledWithSources && !existsSync(join(sources, 'example-api')) ? undefined : folder;
+}
+
 /** The bundled example API, if this copy still has it: src/ never imports example-api/ statically, so a fork deletes it. */
 async function startEmbeddedExampleApi(): Promise<{ url: string; close(): Promise<void> } | undefined> {
-  const folder = join(__dirname, '..', 'example-api'); // beside src/, in the sources and in dist/ alike
-  if (!existsSync(folder)) return undefined;
+  const folder = exampleApiFolder();
+  if (folder === undefined) return undefined;
   // A specifier in a variable: the type checker does not follow it, so the project compiles without the folder.
   // require, not import(): the compiled entry is CommonJS, and ESM's import() refuses a directory.
   const { startExampleApi } = require(folder) as { startExampleApi(): Promise<{ url: string; close(): Promise<void> }> }; // eslint-disable-line @typescript-eslint/no-require-imports

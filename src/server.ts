@@ -6,7 +6,7 @@ import { createProtectedResource, type ProtectedResourceOptions } from './auth';
 import { listen } from './http/listen';
 import type { Config } from './config';
 import { createClientAddress, createDoor } from './door';
-import { createFairness } from './limits';
+import { createBodySlots, createFairness } from './limits';
 import { customerApiCheck, type HealthCheck } from './health';
 import type { Logger } from './logger';
 import { createProtocolCore, type ServerInfo } from './mcp/core';
@@ -106,6 +106,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   bus.instrument?.(metrics);
   let draining = false;
   const isDraining = () => draining;
+  // One set of body slots for both lanes: a client's bodies count together wherever they are posted.
+  const bodies = createBodySlots({ perClient: config.maxBodiesPerClient, maxBodyBytes: config.maxBodyBytes });
   const sse = createSseLane({
     core,
     bus,
@@ -117,6 +119,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     isDraining,
     clientOf,
     metrics,
+    bodies,
   });
   const streamable = createStreamableLane({
     core,
@@ -127,6 +130,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     logger,
     isDraining,
     metrics,
+    bodies,
     auth,
   });
   const lanes = new Map<string, Handler>(Object.entries({ ...sse, ...streamable, ...auth?.routes }));

@@ -1,22 +1,26 @@
-// Parses `npm run new-tool -- <name> [--method GET|POST|PUT|PATCH|DELETE] [--path /things/:id]`.
-export const USAGE = 'usage: npm run new-tool -- <name> [--method GET|POST|PUT|PATCH|DELETE] [--path /things/:id]';
+// Parses `npm run new-tool -- <name> [--method GET|POST|PUT|PATCH|DELETE] [--path /things/:id] [--scopes a,b]`.
+export const USAGE = 'usage: npm run new-tool -- <name> [--method GET|POST|PUT|PATCH|DELETE] [--path /things/:id] [--scopes invoices:read,...]';
 
 export interface NewToolArgs {
   name: string;
   method?: string;
   path?: string;
+  /** Comma-separated OAuth scopes for MCP_AUTH=oauth. */
+  scopes?: string;
 }
+
+const OPTIONS = { '--method': 'method', '--path': 'path', '--scopes': 'scopes' } as const;
 
 /** The arguments, or a message saying what is wrong. */
 export function parseNewToolArgs(argv: readonly string[]): NewToolArgs | string {
   const names: string[] = [];
-  const options: { method?: string; path?: string } = {};
+  const options: { method?: string; path?: string; scopes?: string } = {};
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
-    if (arg === '--method' || arg === '--path') {
+    if (Object.hasOwn(OPTIONS, arg)) {
       const value = argv[i + 1];
       if (value === undefined || value.startsWith('--')) return `${arg} needs a value`;
-      options[arg === '--method' ? 'method' : 'path'] = value;
+      options[OPTIONS[arg as keyof typeof OPTIONS]] = value;
       i += 1;
     } else if (arg.startsWith('--')) {
       return `unknown option ${arg}`;

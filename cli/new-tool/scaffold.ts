@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { HttpMethod } from '../../src/tools';
 import { identifierFor, invalidToolName } from '../scaffold/names';
 import { withTool } from '../scaffold/register';
+import { parseScopes } from '../scaffold/scopes';
 import { pathParams, testSource, toolSource } from './template';
 
 export const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -21,10 +22,12 @@ export interface ScaffoldRequest {
   name: string;
   method?: string;
   path?: string;
+  /** Comma-separated OAuth scopes (`--scopes invoices:read`); none when absent. */
+  scopes?: string;
 }
 
 /** Returns the files written, relative to root. */
-export function scaffoldTool({ root, name, method = 'GET', path = `/${name.replaceAll('_', '-')}` }: ScaffoldRequest): string[] {
+export function scaffoldTool({ root, name, method = 'GET', path = `/${name.replaceAll('_', '-')}`, scopes = '' }: ScaffoldRequest): string[] {
   const invalid = invalidToolName(name);
   if (invalid) throw new ScaffoldError(invalid);
   const upper = method.toUpperCase() as HttpMethod;
@@ -35,6 +38,9 @@ export function scaffoldTool({ root, name, method = 'GET', path = `/${name.repla
   if (params.some((param) => param === 'fields' || identifierFor(param) !== param)) {
     throw new ScaffoldError(`--path parameters become input names: use plain names such as :id (got ${params.map((p) => `:${p}`).join(', ')})`);
   }
+
+  const scopeList = parseScopes(scopes);
+  if ('invalid' in scopeList) throw new ScaffoldError(`--scopes takes OAuth scope names separated by commas, without spaces or quotes (got "${scopeList.invalid}")`);
 
   const files = { tool: `tools/${name}.ts`, test: `tools/${name}.test.ts`, index: 'tools/index.ts' };
   for (const file of [files.tool, files.test]) {
@@ -49,7 +55,7 @@ export function scaffoldTool({ root, name, method = 'GET', path = `/${name.repla
     throw new ScaffoldError(error instanceof Error ? error.message : String(error));
   }
 
-  const spec = { name, method: upper, path };
+  const spec = { name, method: upper, path, scopes: scopeList.scopes };
   writeFileSync(join(root, files.tool), toolSource(spec), { flag: 'wx' });
   writeFileSync(join(root, files.test), testSource(spec, identifier), { flag: 'wx' });
   writeFileSync(join(root, files.index), index);

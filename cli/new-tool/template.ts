@@ -1,5 +1,7 @@
 // The text of a new tool and of its test, from a name, an HTTP method and a path template.
 import type { HttpMethod } from '../../src/tools';
+import { callDescription, notFoundText, paramOwner } from '../scaffold/describe';
+import { scopesLines } from '../scaffold/scopes';
 import { ANNOTATIONS, serverLifecycle } from '../scaffold/shapes';
 
 export interface NewTool {
@@ -7,6 +9,8 @@ export interface NewTool {
   method: HttpMethod;
   /** e.g. /customers/:id/invoices */
   path: string;
+  /** OAuth scopes for MCP_AUTH=oauth (--scopes); none by default. */
+  scopes?: readonly string[];
 }
 
 /** A single-quoted TypeScript string literal. */
@@ -27,30 +31,16 @@ const WITH_BODY = new Set<HttpMethod>(['POST', 'PUT', 'PATCH']);
 
 export const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => match[1] ?? '');
 
-/** "invoices" from /customers/:id/invoices: the last literal segment, for the placeholder description. */
-function resource(path: string): string {
-  return path.split('/').filter((part) => part !== '' && !part.startsWith(':')).at(-1) ?? 'record';
-}
-
 /** A first description the model can already use; the author sharpens it (what for, when, what it returns). */
 function description({ method, path }: NewTool): string {
-  const what = resource(path);
-  const params = pathParams(path);
-  const verb: Record<HttpMethod, string> = {
-    GET: params.length > 0 ? `Get the ${what} record with the given ${params.join(' and ')}` : `List ${what}`,
-    POST: `Create a new ${what} record`,
-    PUT: `Replace a ${what} record`,
-    PATCH: `Update a ${what} record`,
-    DELETE: `Delete a ${what} record`,
-  };
-  return `${verb[method]} (${method} ${path}) and return the answer as JSON.`;
+  return `${callDescription(method, path)} (${method} ${path}) and return the answer as JSON.`;
 }
 
 export function toolSource(tool: NewTool): string {
   const params = pathParams(tool.path);
   const body = WITH_BODY.has(tool.method);
   const inputs = [
-    ...params.map((param) => `    ${param}: z.string().min(1).max(200).describe('The ${param} of the ${resource(tool.path)} record.'),`),
+    ...params.map((param) => `    ${param}: z.string().min(1).max(200).describe('The ${param} of the ${paramOwner(tool.path, param)}.'),`),
     ...(body ? ["    // TODO: replace with the fields your API expects, each with its type and a description for the model.", "    fields: z.record(z.string(), z.unknown()).describe('The fields to send, as a JSON object.'),"] : []),
   ];
   const names = [...params, ...(body ? ['fields'] : [])];
@@ -62,7 +52,7 @@ export function toolSource(tool: NewTool): string {
     ? [
         '    } catch (error) {',
         '      if (error instanceof UpstreamHttpError && error.status === 404) {',
-        `        throw new ToolError(\`Nothing was found for ${params.map((p) => `${p} \${${p}}`).join(', ')}. Check the value and try again.\`);`,
+        `        throw new ToolError(\`${notFoundText(tool.path, (param) => param)}. Check the value and try again.\`);`,
         '      }',
         '      throw error;',
         '    }',
@@ -84,6 +74,7 @@ export function toolSource(tool: NewTool): string {
     `  description: ${quote(description(tool))},`,
     `  input: {${inputs.length > 0 ? `\n${inputs.join('\n')}\n  ` : ''}},`,
     `  annotations: ${ANNOTATIONS[tool.method]},`,
+    ...scopesLines(tool.scopes ?? []),
     `  async handler(${names.length > 0 ? `{ ${names.join(', ')} }` : '_input'}, ctx) {`,
     ...handlerBody,
     '  },',
@@ -98,6 +89,7 @@ export function testSource(tool: NewTool, identifier: string): string {
   const body = WITH_BODY.has(tool.method);
   const sample = Object.fromEntries(params.map((param) => [param, `${param}-1`]));
   const args = { ...sample, ...(body ? { fields: { name: 'Example' } } : {}) };
+  const missing: Record<string, unknown> = { ...args, [params[0] ?? '']: 'missing' };
   const concrete = tool.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, param: string) => `${param}-1`);
   const lines = [
     `// Tests of ${tool.name} against a fake of your API on loopback. Written by \`npm run new-tool\`: add your cases.`,
@@ -128,9 +120,9 @@ export function testSource(tool: NewTool, identifier: string): string {
       ? [
           '',
           "  it('explains a missing record', async () => {",
-          `    const { text, isError } = await server.call('${tool.name}', ${literal({ ...args, [params[0] ?? '']: 'missing' })}, user);`,
+          `    const { text, isError } = await server.call('${tool.name}', ${literal(missing)}, user);`,
           '    expect(isError).toBe(true);',
-          "    expect(text).toContain('Nothing was found');",
+          `    expect(text).toBe(${literal(`${notFoundText(tool.path, (param) => param).replace(/\$\{(\w+)\}/g, (_m, param: string) => String(missing[param]))}. Check the value and try again.`)});`,
           '  });',
         ]
       : []),

@@ -4,6 +4,7 @@ import type { HttpMethod } from '../../src/tools';
 import { toToolName } from '../scaffold/names';
 import type { OpenApiDocument } from './load';
 import type { Schema } from './schema';
+import { scopesFor, type SecurityRequirement, type ToolScopes } from './security';
 
 export interface Parameter {
   /** The name in the document, e.g. "pet-id". */
@@ -33,6 +34,10 @@ export interface Operation {
   body: { schema: Schema; required: boolean; description: string | undefined } | undefined;
   /** Why no tool can be generated for it, when none can. */
   unsupported: string | undefined;
+  /** It declares a 404 answer: the tool explains it in a sentence (issue 18). */
+  notFound: boolean;
+  /** OAuth scopes for the tool's `scopes` line, from the security requirements (issue 17). */
+  scopes: ToolScopes;
 }
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -52,6 +57,7 @@ interface RawOperation {
   parameters?: RawParameter[];
   requestBody?: { required?: boolean; description?: string; content?: Record<string, { schema?: Schema }> };
   responses?: Record<string, { content?: Record<string, unknown> } | undefined>;
+  security?: SecurityRequirement[];
 }
 
 /** "pet-id" → "petId"; an input key and a `:name` alike. */
@@ -66,7 +72,7 @@ function keyFor(name: string, taken: Set<string>): string {
 
 const isJson = (type: string) => /^application\/(?:[\w.+-]*\+)?json\b/i.test(type);
 
-function describe(method: HttpMethod, path: string, raw: RawOperation, inherited: RawParameter[]): Omit<Operation, 'toolName'> {
+function describe(method: HttpMethod, path: string, raw: RawOperation, inherited: RawParameter[]): Omit<Operation, 'toolName' | 'scopes'> {
   const merged = new Map<string, RawParameter>();
   for (const parameter of [...inherited, ...(raw.parameters ?? [])]) merged.set(`${parameter.in}:${parameter.name}`, parameter);
   const taken = new Set<string>();
@@ -117,6 +123,7 @@ function describe(method: HttpMethod, path: string, raw: RawOperation, inherited
     skippedParameters,
     body,
     unsupported,
+    notFound: Object.hasOwn(raw.responses ?? {}, '404'),
   };
 }
 
@@ -124,6 +131,8 @@ function describe(method: HttpMethod, path: string, raw: RawOperation, inherited
 export function listOperations(document: OpenApiDocument): Operation[] {
   const names = new Set<string>();
   const operations: Operation[] = [];
+  const schemes = (document.components?.securitySchemes ?? {}) as Record<string, { type?: string } | undefined>;
+  const documentSecurity = document.security as SecurityRequirement[] | undefined;
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     const pathItem = (item ?? {}) as Record<string, unknown> & { parameters?: RawParameter[] };
     for (const method of METHODS) {
@@ -133,7 +142,8 @@ export function listOperations(document: OpenApiDocument): Operation[] {
       let toolName = toToolName(raw.operationId ?? `${method} ${path.replace(/\{[^}]*\}/g, 'by')}`);
       while (names.has(toolName)) toolName = `${toolName}_2`.slice(-64);
       names.add(toolName);
-      operations.push({ ...operation, toolName });
+      const scopes = scopesFor(raw.security ?? documentSecurity, schemes, raw.security === undefined);
+      operations.push({ ...operation, toolName, scopes });
     }
   }
   return operations;

@@ -1,5 +1,6 @@
 // A value that satisfies a schema, for the generated test's call: required fields only, the smallest
 // thing that passes the zod schema the generator wrote for it.
+import { stringForPattern } from './pattern-sample';
 import { mergeAllOf, typesOf, writableProperties, type Schema } from './schema';
 
 const FORMATS: Record<string, string> = {
@@ -12,6 +13,8 @@ const FORMATS: Record<string, string> = {
   url: 'https://example.com/',
   hostname: 'example.com',
   ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+  byte: 'ZXhhbXBsZQ==',
 };
 
 function number(schema: Schema, integer: boolean): number {
@@ -21,12 +24,32 @@ function number(schema: Schema, integer: boolean): number {
   return integer ? Math.ceil(value) : value;
 }
 
+/** The pattern as a RegExp (JSON Schema patterns are ECMA-262 and unanchored), or undefined when JS cannot read it. */
+function regExp(pattern: string | undefined): RegExp | undefined {
+  if (pattern === undefined) return undefined;
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The document's example, else one built from the pattern, the format, or a word: the first that fits every constraint. */
 function string(schema: Schema): string {
   const example = schema.example ?? (Array.isArray(schema.examples) ? schema.examples[0] : undefined);
-  let text = typeof example === 'string' ? example : (FORMATS[schema.format ?? ''] ?? 'example');
-  if (schema.maxLength !== undefined && text.length > schema.maxLength) text = text.slice(0, schema.maxLength);
-  if (schema.minLength !== undefined && text.length < schema.minLength) text = text.padEnd(schema.minLength, 'x');
-  return text;
+  const fit = (text: string) => {
+    if (schema.maxLength !== undefined && text.length > schema.maxLength) return text.slice(0, schema.maxLength);
+    return schema.minLength !== undefined && text.length < schema.minLength ? text.padEnd(schema.minLength, text.at(-1) ?? 'x') : text;
+  };
+  const candidates = [
+    typeof example === 'string' ? example : undefined,
+    schema.pattern === undefined ? undefined : stringForPattern(schema.pattern),
+    FORMATS[schema.format ?? ''],
+    'example',
+  ].flatMap((text) => (text === undefined ? [] : [fit(text)]));
+  const pattern = regExp(schema.pattern);
+  const length = (text: string) => text.length >= (schema.minLength ?? 0) && text.length <= (schema.maxLength ?? Infinity);
+  return candidates.find((text) => length(text) && (pattern === undefined || pattern.test(text))) ?? candidates[0] ?? 'example';
 }
 
 export function sample(schema: Schema, depth = 0): unknown {

@@ -2,7 +2,8 @@
 // `tools` array. Refuses (changing nothing) when the file does not have the shape it expects.
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const ARRAY = /(export const tools\s*:\s*readonly Tool\[\]\s*=\s*\[)([\s\S]*?)(\]\s*;)/;
+/** The `tools` list of tools/index.ts: its opening, its entries, its closing. */
+export const TOOLS_ARRAY = /(export const tools\s*:\s*readonly Tool\[\]\s*=\s*\[)([\s\S]*?)(\]\s*;)/;
 
 export class RegisterError extends Error {
   override name = 'RegisterError';
@@ -14,7 +15,7 @@ export function withTool(source: string, identifier: string, file: string): stri
   if (new RegExp(`\\bimport\\s+${identifier}\\b`).test(source)) {
     throw new RegisterError(`tools/index.ts already imports ${identifier}`);
   }
-  const array = ARRAY.exec(source);
+  const array = TOOLS_ARRAY.exec(source);
   if (!array) {
     throw new RegisterError('tools/index.ts has no `export const tools: readonly Tool[] = [ … ];` to add the tool to');
   }
@@ -22,7 +23,7 @@ export function withTool(source: string, identifier: string, file: string): stri
   const trimmed = items.replace(/[\s,]+$/, '');
   const multiline = items.includes('\n');
   const listed = trimmed.trim() === '' ? identifier : multiline ? `${trimmed},\n  ${identifier},\n` : `${trimmed}, ${identifier}`;
-  const withEntry = source.replace(ARRAY, `${open}${listed}${close}`);
+  const withEntry = source.replace(TOOLS_ARRAY, `${open}${listed}${close}`);
 
   const importLine = `import ${identifier} from './${file}';\n`;
   const imports = [...withEntry.matchAll(/^import [^;]+;\n/gm)];

@@ -1,6 +1,8 @@
-// The settings of /mcp as an OAuth protected resource (issue 17), composed by src/config.ts: the schema
-// keyed by variable name, the checks across fields, and the typed `auth` part of Config.
+// Settings of /mcp as an OAuth protected resource (issue 17), composed by src/config.ts: the variables,
+// the checks across them, and the typed `auth` part of Config (absent with MCP_AUTH=headers). The client
+// secret is never repeated in a problem (config-fields: isSecretSetting).
 import { z } from 'zod';
+import { type Common, type SettingsOf, headerName, httpUrl, oneOf, text } from '../config-fields';
 
 export type UpstreamAuthMode = 'token-exchange' | 'client-credentials';
 
@@ -12,7 +14,7 @@ export interface AuthSettings {
   readonly resource: string;
   /** This server's own confidential client at the authorization server. */
   readonly client: { readonly id: string; readonly secret: string };
-  /** How the customer's API gets a token of its own (src/upstream); the client's token is never forwarded. */
+  /** How the customer's API gets a token of its own (src/auth/upstream-*); the client's token is never forwarded. */
   readonly upstream: {
     readonly mode: UpstreamAuthMode;
     readonly audience: string;
@@ -23,8 +25,6 @@ export interface AuthSettings {
   readonly allowInsecureRequests: boolean;
 }
 
-const HEADER_NAME = /^[a-z0-9!#$%&'*+.^_`|~-]+$/;
-
 /** Headers the subject header may not take: hop-by-hop, forwarded anyway, or set by the hub. */
 const RESERVED_HEADERS = new Set([
   'host', 'content-length', 'content-type', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'te',
@@ -32,68 +32,62 @@ const RESERVED_HEADERS = new Set([
   'x-request-id', 'x-session-id', 'x-user-id', 'x-api-key', 'x-client-id', 'traceparent', 'tracestate',
 ]);
 
-const url = z.string().url('must be an absolute URL').refine((value) => /^https?:\/\//i.test(value), 'must start with http:// or https://');
+export const settings = {
+  MCP_AUTH: oneOf(['headers', 'oauth']).default('headers'),
+  OAUTH_ISSUER: httpUrl.refine((value) => !/[?#]/.test(value), { error: 'must have no query or fragment' }).optional(),
+  OAUTH_RESOURCE: httpUrl.refine((value) => !value.includes('#'), { error: 'must have no fragment (RFC 8707)' }).optional(),
+  OAUTH_CLIENT_ID: text.optional(),
+  OAUTH_CLIENT_SECRET: text.optional(),
+  UPSTREAM_AUTH: oneOf(['token-exchange', 'client-credentials']).optional(),
+  UPSTREAM_AUDIENCE: text.optional(),
+  UPSTREAM_USER_HEADER: headerName.default('x-user-subject').refine((name) => !RESERVED_HEADERS.has(name) && !name.startsWith('x-user-auth-'), {
+    error: 'may not be a header this server forwards or the hub sets (credentials, X-User-Id, X-Session-Id, X-Tenant-Id, X-Request-Id, trace context)',
+  }),
+} satisfies z.ZodRawShape;
 
-/** The environment variables, for src/config.ts's schema. Secrets are never echoed: no message quotes a value. */
-export const authSettingsShape = {
-  MCP_AUTH: z.enum(['headers', 'oauth']).default('headers'),
-  OAUTH_ISSUER: url.refine((value) => !value.includes('#') && !value.includes('?'), 'must have no query or fragment').optional(),
-  OAUTH_RESOURCE: url.refine((value) => !value.includes('#'), 'must have no fragment (RFC 8707)').optional(),
-  OAUTH_CLIENT_ID: z.string().min(1).optional(),
-  OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
-  UPSTREAM_AUTH: z.enum(['token-exchange', 'client-credentials']).optional(),
-  UPSTREAM_AUDIENCE: z.string().min(1).optional(),
-  UPSTREAM_USER_HEADER: z
-    .string()
-    .default('x-user-subject')
-    .transform((name) => name.trim().toLowerCase())
-    .pipe(z.string().regex(HEADER_NAME, 'not a valid header name'))
-    .refine(
-      (name) => !RESERVED_HEADERS.has(name) && !name.startsWith('x-user-auth-'),
-      'may not be a header this server forwards or the hub sets (credentials, X-User-Id, X-Session-Id, X-Tenant-Id, X-Request-Id, trace context)',
-    ),
-};
-
-export type AuthEnv = z.infer<z.ZodObject<typeof authSettingsShape>>;
-
-/** What the checks across fields also read from the other rooms' settings. */
-interface Neighbours {
-  HUB_SECRET_HEADER?: string;
-  FORWARD_HEADERS?: readonly string[];
-}
+type Settings = SettingsOf<typeof settings>;
 
 const OAUTH_ONLY = ['OAUTH_ISSUER', 'OAUTH_RESOURCE', 'OAUTH_CLIENT_ID', 'OAUTH_CLIENT_SECRET', 'UPSTREAM_AUTH', 'UPSTREAM_AUDIENCE'] as const;
 
-/** Every problem across fields, one sentence each (src/config.ts reports them all at once). */
-export function authProblems(settings: AuthEnv & Neighbours, { production }: { production: boolean }): string[] {
-  const problems: string[] = [];
-  if (settings.MCP_AUTH === 'headers') {
-    const set = OAUTH_ONLY.filter((key) => settings[key] !== undefined);
-    if (set.length > 0) problems.push(`MCP_AUTH: is headers (the default), but ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set: set MCP_AUTH=oauth or remove them`);
-    return problems;
+/** Every problem across the fields, one sentence each; a variable already reported as invalid counts as set. */
+export function problems(s: Partial<Settings>, common: Common): string[] {
+  const given = (key: (typeof OAUTH_ONLY)[number]) => s[key] !== undefined || common.invalid.has(key);
+  if (s.MCP_AUTH !== 'oauth') {
+    const set = OAUTH_ONLY.filter(given);
+    if (s.MCP_AUTH === 'headers' && set.length > 0) {
+      return [`MCP_AUTH: is headers (the default), but ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set: set MCP_AUTH=oauth or remove them`];
+    }
+    return [];
   }
-  const missing = OAUTH_ONLY.filter((key) => settings[key] === undefined);
-  if (missing.length > 0) problems.push(`MCP_AUTH: oauth needs ${missing.join(', ')}`);
-  if (production) {
+  const out: string[] = [];
+  const missing = OAUTH_ONLY.filter((key) => !given(key));
+  if (missing.length > 0) out.push(`MCP_AUTH: oauth needs ${missing.join(', ')}`);
+  if (common.production) {
     for (const key of ['OAUTH_ISSUER', 'OAUTH_RESOURCE'] as const) {
-      const value = settings[key];
-      if (value !== undefined && !/^https:\/\//i.test(value)) problems.push(`${key}: must be an https:// URL when NODE_ENV=production`);
+      const value = s[key];
+      if (value !== undefined && !/^https:\/\//i.test(value)) out.push(`${key}: must be an https:// URL when NODE_ENV=production`);
     }
   }
-  const header = settings.UPSTREAM_USER_HEADER;
-  if (header === settings.HUB_SECRET_HEADER) problems.push("UPSTREAM_USER_HEADER: may not be the hub's secret header");
-  if (settings.FORWARD_HEADERS?.includes(header)) problems.push('UPSTREAM_USER_HEADER: may not be one of FORWARD_HEADERS (a client could set it)');
-  return problems;
+  return out;
 }
 
-/** The `auth` part of Config: undefined with MCP_AUTH=headers. Call after authProblems found none. */
-export function buildAuthSettings(settings: AuthEnv, { production }: { production: boolean }): AuthSettings | undefined {
-  if (settings.MCP_AUTH !== 'oauth') return undefined;
-  return Object.freeze({
-    issuer: settings.OAUTH_ISSUER!,
-    resource: settings.OAUTH_RESOURCE!,
-    client: Object.freeze({ id: settings.OAUTH_CLIENT_ID!, secret: settings.OAUTH_CLIENT_SECRET! }),
-    upstream: Object.freeze({ mode: settings.UPSTREAM_AUTH!, audience: settings.UPSTREAM_AUDIENCE!, userHeader: settings.UPSTREAM_USER_HEADER }),
-    allowInsecureRequests: !production,
-  });
+/** Checks against the other rooms' headers (called by src/config.ts): the subject header must stay ours. */
+export function userHeaderProblems(userHeader: string | undefined, { secretHeader, forwarded }: { secretHeader?: string; forwarded?: readonly string[] }): string[] {
+  if (userHeader === undefined) return [];
+  if (userHeader === secretHeader) return ["UPSTREAM_USER_HEADER: may not be the hub's secret header"];
+  if (forwarded?.includes(userHeader)) return ['UPSTREAM_USER_HEADER: may not be one of FORWARD_HEADERS (a client could set it)'];
+  return [];
+}
+
+export function build(s: Settings, common: Common): { auth?: AuthSettings } {
+  if (s.MCP_AUTH !== 'oauth') return {};
+  return {
+    auth: Object.freeze({
+      issuer: s.OAUTH_ISSUER!,
+      resource: s.OAUTH_RESOURCE!,
+      client: Object.freeze({ id: s.OAUTH_CLIENT_ID!, secret: s.OAUTH_CLIENT_SECRET! }),
+      upstream: Object.freeze({ mode: s.UPSTREAM_AUTH!, audience: s.UPSTREAM_AUDIENCE!, userHeader: s.UPSTREAM_USER_HEADER }),
+      allowInsecureRequests: !common.production,
+    }),
+  };
 }

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyError, readJsonBody } from '../http/json-body';
 import { sendJson } from '../http/send-json';
+import type { BodySlots } from '../limits';
 import type { CallTracker } from '../sessions';
 import type { Metrics } from '../telemetry';
 import { errorBody, JsonRpcErrorCode, type CoreContext, type JsonRpcRequest, type JsonRpcResponse, type ProtocolCore } from './core';
@@ -15,11 +16,15 @@ export interface LaneHttpOptions {
   writeTimeoutMs: number;
   /** True once shutdown began: new messages are refused with 503. */
   isDraining: () => boolean;
-  /** Counts bodies refused as too large (reason "size"). */
+  /** Counts bodies refused as too large (reason "size") and beyond the body slots ("bodies", "capacity"). */
   metrics: Metrics;
+  /** The client's address as the door resolved it (X-Forwarded-For from trusted proxies only). */
+  clientOf: (req: IncomingMessage) => string;
+  /** Bodies being received at once, per client and in all, shared by both lanes (issue 20). */
+  bodies: BodySlots;
 }
 
-export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDraining, metrics }: LaneHttpOptions) {
+export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDraining, metrics, clientOf, bodies }: LaneHttpOptions) {
   /** Each answered-in-response request is its own scope of the call tracker (unique in this process). */
   let requests = 0;
   return {
@@ -31,8 +36,23 @@ export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDr
       return true;
     },
 
-    /** The parsed body, or undefined once a framing error (400/413/415, JSON body) has been answered. */
+    /**
+     * The parsed body, or undefined once a refusal (429/503 beyond the body slots) or a framing error
+     * (400/413/415) has been answered, with a JSON body.
+     */
     async readBody(req: IncomingMessage, res: ServerResponse): Promise<{ body: unknown } | undefined> {
+      const slot = bodies.take(clientOf(req));
+      if (!slot.ok) {
+        // Refused before a byte of the body is kept: the rest is read and dropped as it comes.
+        req.resume();
+        metrics.refused(slot.refusal === 'client' ? 'bodies' : 'capacity');
+        if (slot.refusal === 'client') {
+          sendJson(res, 429, errorBody(JsonRpcErrorCode.ServerUnavailable, 'This client is sending too many request bodies at once; retry shortly'), { 'Retry-After': '1' });
+        } else {
+          sendJson(res, 503, errorBody(JsonRpcErrorCode.ServerUnavailable, 'Too many request bodies are being received; retry shortly'), { 'Retry-After': '1' });
+        }
+        return undefined;
+      }
       try {
         return { body: await readJsonBody(req, maxBodyBytes) };
       } catch (error) {
@@ -41,6 +61,8 @@ export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDr
         const code = error.kind === 'parse' ? JsonRpcErrorCode.ParseError : JsonRpcErrorCode.InvalidRequest;
         sendJson(res, error.status, errorBody(code, error.message));
         return undefined;
+      } finally {
+        slot.release(); // read, refused or abandoned: readJsonBody settles on end, error or the socket's loss
       }
     },
 

@@ -2,14 +2,31 @@
 // (base units, _total for counters); label values come from the bounded sets in ./outcomes and from the
 // registry's own tool names, never from a request.
 import type * as Prom from 'prom-client';
-import { CALL_OUTCOMES, REFUSAL_REASONS, STATUS_CLASSES, type CallOutcome, type RefusalReason, type StatusClass } from './outcomes';
+import {
+  CALL_OUTCOMES,
+  HUB_OUTCOMES,
+  REFUSAL_REASONS,
+  STATUS_CLASSES,
+  type CallOutcome,
+  type RefusalReason,
+  type StatusClass,
+  type UnnamedOutcome,
+} from './outcomes';
 import { AccumulatedCounter, AccumulatedHistogram } from './accumulated';
 import type { Metrics, ToolMetrics } from './telemetry';
 
 /** Seconds. Tool calls wait on an API: from a fast lookup (5 ms) to the 10 s upstream deadline and beyond. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-export const UNKNOWN_TOOL = 'unknown';
+/** The `tool` label of calls that named no registered tool: no tool can be named so (parentheses). */
+export const UNKNOWN_TOOL = '(unknown)';
+
+/**
+ * The outcomes every registered tool can have, whose series exist from the first scrape (issue 18: none
+ * for outcomes it cannot have). The hub's appear on a tool's first call that uses the hub; unknown_tool
+ * and invalid_request belong to no tool.
+ */
+const PER_TOOL_OUTCOMES = CALL_OUTCOMES.filter((outcome) => !HUB_OUTCOMES.has(outcome) && outcome !== 'unknown_tool' && outcome !== 'invalid_request');
 
 type Children<K extends string, T> = Record<K, T>;
 
@@ -47,7 +64,7 @@ export function createPrometheusMetrics(): Metrics {
   for (const metric of [calls, callSeconds, upstreamSeconds, upstreamAnswers]) registry.registerMetric(metric as unknown as Prom.Metric);
   const refusals = new prom.Counter({
     name: 'mcp_refused_requests_total',
-    help: 'Requests refused by reason: auth, host, origin, rate_limit, in_flight, size, capacity, invalid_token, insufficient_scope.',
+    help: 'Requests refused by reason: auth, host, origin, rate_limit, in_flight, size, capacity, bodies, invalid_token, insufficient_scope.',
     labelNames: ['reason'] as const,
     registers: [registry],
   });
@@ -60,13 +77,13 @@ export function createPrometheusMetrics(): Metrics {
     if (existing) return existing;
     // Every series of a registered tool exists from the first scrape, at 0: rate() and alerts see a
     // failure's first occurrence instead of a series appearing out of nowhere.
-    const byOutcome: Children<CallOutcome, { inc(): void }> = childrenOf(CALL_OUTCOMES, (outcome) => calls.child({ tool, outcome }));
+    const byOutcome: Partial<Children<CallOutcome, { inc(): void }>> = childrenOf(PER_TOOL_OUTCOMES, (outcome) => calls.child({ tool, outcome }));
     const byClass: Children<StatusClass, { inc(): void }> = childrenOf(STATUS_CLASSES, (cls) => upstreamAnswers.child({ tool, class: cls }));
     const duration = callSeconds.child({ tool });
     const upstream = upstreamSeconds.child({ tool });
     const metrics: ToolMetrics = {
       called(outcome, seconds) {
-        byOutcome[outcome].inc();
+        (byOutcome[outcome] ??= calls.child({ tool, outcome })).inc();
         duration.observe(seconds);
       },
       upstream(status, seconds) {
@@ -77,12 +94,13 @@ export function createPrometheusMetrics(): Metrics {
     tools.set(tool, metrics);
     return metrics;
   }
-  const unknown = forTool(UNKNOWN_TOOL);
+  // One series per unnamed outcome, whatever name the client sent: never a label from a request.
+  const unnamed = childrenOf(['unknown_tool', 'invalid_request'] as const, (outcome) => calls.child({ tool: UNKNOWN_TOOL, outcome }));
 
   return {
     enabled: true,
     forTool,
-    unknownTool: () => unknown.called('unknown_tool', 0),
+    unnamedCall: (outcome: UnnamedOutcome) => unnamed[outcome].inc(),
     refused: (reason: RefusalReason) => refusedBy[reason].inc(),
     gauge(name, help, read) {
       new prom.Gauge({

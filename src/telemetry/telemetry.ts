@@ -1,7 +1,7 @@
 // What the rest of the server sees of metrics and traces: small interfaces with no-op defaults, so a
 // call site is one line and costs nothing when both are off. src/server.ts builds one Telemetry per
 // process (createTelemetry) and hands its parts to the registry, the lanes and the door.
-import type { CallOutcome, RefusalReason, StatusClass } from './outcomes';
+import type { CallOutcome, RefusalReason, StatusClass, UnnamedOutcome } from './outcomes';
 
 /** One tool's metrics, label children resolved once at startup: recording is a method call, no lookup. */
 export interface ToolMetrics {
@@ -16,8 +16,11 @@ export interface Metrics {
   readonly enabled: boolean;
   /** The metrics of a registered tool. Call once per tool at startup, never with a name from a request. */
   forTool(name: string): ToolMetrics;
-  /** A tools/call named no registered tool: counted as tool="unknown", outcome="unknown_tool", never by its name. */
-  unknownTool(): void;
+  /**
+   * A tools/call that named no registered tool (unknown_tool) or no usable name (invalid_request): counted
+   * under tool="(unknown)", never by the client's name, so its cardinality is bounded (issue 18).
+   */
+  unnamedCall(outcome: UnnamedOutcome): void;
   /** A request refused before or instead of running. */
   refused(reason: RefusalReason): void;
   /**
@@ -85,7 +88,7 @@ const noopCounter = { inc: () => undefined };
 export const noopMetrics: Metrics = {
   enabled: false,
   forTool: () => noopTool,
-  unknownTool: () => undefined,
+  unnamedCall: () => undefined,
   refused: () => undefined,
   gauge: () => undefined,
   counter: () => noopCounter,

@@ -3,13 +3,11 @@
 // know by another name. Error objects carry no name themselves: the name is attached as the error leaves
 // the tool, so the upstream client stays unaware of how failures are worded.
 import { UpstreamError } from '../upstream/errors';
+import { DEFAULT_API_NAME } from '../upstream/settings';
 import type { Tool } from './define-tool';
 
-/**
- * Default for CUSTOMER_API_NAME: words an end user understands (not "API"), true for any deployment,
- * and distinct from the assistant itself, so the model can tell the user which side failed.
- */
-export const DEFAULT_API_NAME = "the company's system";
+// Declared with the setting it defaults (CUSTOMER_API_NAME), so configuration needs no tool code.
+export { DEFAULT_API_NAME };
 
 const names = new WeakMap<UpstreamError, string>();
 

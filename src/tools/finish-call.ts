@@ -1,9 +1,12 @@
-// The end of every tool call: one log line whose level says who should look (info: the call did what it
+// The end of every tools/call: one log line whose level says who should look (info: the call did what it
 // could; warn: the customer API or the hub failed, timed out or could not be reached; error: a bug or a
-// misconfiguration, with the error), the call's metrics, and the end of its span.
+// misconfiguration, with the error), the call's metrics, and the end of its span. The line's `outcome`
+// is the metric's label and the span's error.type: one vocabulary (src/telemetry/outcomes.ts, issue 18).
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from '../logger';
-import { classifyOutcome, type CallSpan, type ToolMetrics } from '../telemetry';
-import type { Caller } from '../upstream/credentials';
+import { boundString } from '../logging/bound';
+import { classifyOutcome, detailCode, type CallSpan, type Metrics, type ToolMetrics, type UnnamedOutcome } from '../telemetry';
+import { callerFrom, type Caller } from '../upstream/credentials';
 import type { ToolResult } from './results';
 
 export interface CallEnd {
@@ -12,7 +15,7 @@ export interface CallEnd {
   span: CallSpan | undefined;
   tool: string;
   caller: Caller;
-  /** The outcome code: OK, TOOL_ERROR, INVALID_ARGUMENTS, CANCELLED, UPSTREAM_HTTP_503, UPSTREAM_TIMEOUT... */
+  /** The failure code, classified into an outcome: OK, TOOL_ERROR, UPSTREAM_HTTP_503, UPSTREAM_TIMEOUT... */
   outcome: string;
   upstreamStatus: number | undefined;
   /** performance.now() when the call began. */
@@ -26,12 +29,13 @@ export function finishCall(result: ToolResult, end: CallEnd): ToolResult {
   const unexpected = end.error !== undefined;
   const { outcome, level } = classifyOutcome(end.outcome, unexpected);
   end.metrics.called(outcome, ms / 1000);
-  end.span?.end(end.outcome, end.outcome !== 'OK');
+  end.span?.end(outcome, outcome !== 'ok');
   const line = {
     tool: end.tool,
     requestId: end.caller.requestId,
     userId: end.caller.userId,
-    outcome: end.outcome,
+    outcome,
+    code: detailCode(end.outcome, outcome),
     upstreamStatus: end.upstreamStatus,
     durationMs: Math.round(ms * 10) / 10,
     ...(unexpected ? { err: end.error } : {}),
@@ -40,4 +44,26 @@ export function finishCall(result: ToolResult, end: CallEnd): ToolResult {
   else if (level === 'warn') end.logger.warn(line, 'tool call failed upstream');
   else end.logger.info(line, 'tool call');
   return result;
+}
+
+/** Longest tool name a log line repeats from a call that names no registered tool (issue 20). */
+export const MAX_ECHOED_NAME = 200;
+
+/**
+ * The log line and count of a tools/call that never reached a tool: an unknown name, or no usable name.
+ * The name is the client's: bounded in the line, and never a metric label (issue 18).
+ */
+export function unnamedCall(logger: Logger, metrics: Metrics, outcome: UnnamedOutcome, name: unknown, headers: IncomingHttpHeaders): void {
+  metrics.unnamedCall(outcome);
+  const caller = callerFrom(headers);
+  logger.info(
+    {
+      tool: typeof name === 'string' ? boundString(name, MAX_ECHOED_NAME) : undefined,
+      requestId: caller.requestId,
+      userId: caller.userId,
+      outcome,
+      durationMs: 0,
+    },
+    'tool call',
+  );
 }

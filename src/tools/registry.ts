@@ -4,6 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
 import { callerKey, createFairness, type Fairness } from '../limits';
 import type { Logger } from '../logger';
+import { boundString } from '../logging/bound';
 import { abortSignalOf, type Cancellation } from '../call-signal';
 import type { ApiClient, CallScope, Upstream } from '../upstream/api-client';
 import { callerFrom, contextHeaders, forwardedHeaders, type Caller, type ForwardedHeaders } from '../upstream/credentials';
@@ -76,7 +77,8 @@ export interface Registry {
 /** "orderId: Invalid input: expected string, received number" for each bad field, so the model can retry. */
 function describeIssues(error: z.ZodError): string {
   return error.issues
-    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(arguments)'}: ${issue.message}`)
+    // A path may hold the client's own keys (a record's): cut like any echoed input (issue 20).
+    .map((issue) => `${issue.path.length > 0 ? boundString(issue.path.join('.'), 200) : '(arguments)'}: ${issue.message}`)
     .join('; ');
 }
 

@@ -1,6 +1,7 @@
 // The customer-API client a tool sees as `ctx.api`: relative paths only, the caller's credentials attached,
 // time-outs and a response cap, and every failure turned into one of the typed errors in ./errors.
-import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
+import { errors as undiciErrors, type Dispatcher } from 'undici';
+import { createApiAgent } from './agent';
 import type { Cancellation } from '../call-signal';
 import type { ForwardedHeaders } from './credentials';
 import {
@@ -59,7 +60,7 @@ export interface UpstreamSettings {
    * calls to the API (default null: no limit, concurrency follows demand; issue 12).
    */
   connections?: number | null;
-  /** Injected in tests; by default one keep-alive Agent for the process. */
+  /** Injected in tests; by default one keep-alive Agent for the process (./agent). */
   dispatcher?: Dispatcher;
 }
 
@@ -135,7 +136,7 @@ export function createUpstream({
   timeoutMs = 10_000,
   maxResponseBytes = 5_242_880,
   connections = null,
-  dispatcher = new Agent({ connections, pipelining: 1, connect: { timeout: timeoutMs }, keepAliveTimeout: 30_000 }),
+  dispatcher = createApiAgent({ connections, connectTimeoutMs: timeoutMs }),
 }: UpstreamSettings): Upstream {
   const base = compileBaseUrl(baseUrl);
   // Without {tenantId} the base is split once; with it, once per request (the tenant may be in the host).

@@ -16,7 +16,7 @@ describe('auth: per-user limits by subject', () => {
     expect((await run(await stack.token('alice'))).isError).toBeUndefined();
     expect((await run(await stack.token('alice'), { 'x-user-id': 'bob' })).isError).toBe(true);
     expect((await run(await stack.token('bob'))).isError).toBeUndefined();
-    const refused = stack.logs().find((line) => line.msg === 'tool call' && line.outcome === 'RATE_LIMITED');
+    const refused = stack.logs().find((line) => line.msg === 'tool call' && line.outcome === 'refused');
     expect(refused?.userId).toMatch(/^sub:/);
   });
 });

@@ -67,7 +67,7 @@ describe('auth: /mcp as a protected resource', () => {
     expect(JSON.stringify(seen.headers)).not.toContain(token);
     const tag = subjectTagOf(stack.as.issuer, 'reader-1');
     const line = stack.logs().find((entry) => entry.msg === 'tool call' && entry.tool === 'read_item');
-    expect(line).toMatchObject({ userId: tag, outcome: 'OK' });
+    expect(line).toMatchObject({ userId: tag, outcome: 'ok' });
     expect(stack.logText()).not.toContain(token);
     expect(stack.logText()).not.toContain('reader-1');
     expect(stack.logText()).not.toContain('someone-else');

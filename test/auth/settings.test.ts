@@ -76,6 +76,6 @@ describe('auth settings', () => {
     expect(problemsOf({ ...OAUTH, UPSTREAM_USER_HEADER: 'x-acting-user', FORWARD_HEADERS: 'x-acting-user' })).toEqual([
       'UPSTREAM_USER_HEADER: may not be one of FORWARD_HEADERS (a client could set it)',
     ]);
-    expect(problemsOf({ ...OAUTH, UPSTREAM_USER_HEADER: 'not a header' })).toEqual([expect.stringMatching(/^UPSTREAM_USER_HEADER: not a valid header name/)]);
+    expect(problemsOf({ ...OAUTH, UPSTREAM_USER_HEADER: 'not a header' })).toEqual([expect.stringMatching(/^UPSTREAM_USER_HEADER: must be an HTTP header name/)]);
   });
 });

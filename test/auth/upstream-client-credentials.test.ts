@@ -113,7 +113,7 @@ describe('upstream credentials by client credentials, settings and faults', () =
       expect(text(result)).toMatch(/Ask your administrator/);
       expect(h.api.received).toHaveLength(0);
       expect(h.logs().find((line) => line.msg === "authorization server refused this server's client")).toMatchObject({ level: 50, oauthError: 'invalid_client' });
-      expect(h.logs().at(-1)).toMatchObject({ outcome: 'AUTH_REFUSED', level: 50 });
+      expect(h.logs().at(-1)).toMatchObject({ outcome: 'auth_refused', level: 50 });
       expect(h.logText()).not.toContain('wrong-secret');
     } finally {
       await h.close();
@@ -128,7 +128,7 @@ describe('upstream credentials by client credentials, settings and faults', () =
       expect(result.isError).toBe(true);
       expect(text(result)).toMatch(/try again in a moment/);
       expect(h.api.received).toHaveLength(0);
-      expect(h.logs().at(-1)).toMatchObject({ outcome: 'AUTH_UNAVAILABLE', level: 40 });
+      expect(h.logs().at(-1)).toMatchObject({ outcome: 'auth_unavailable', level: 40 });
     } finally {
       await h.close();
     }

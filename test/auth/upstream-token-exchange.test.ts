@@ -119,7 +119,7 @@ describe('upstream credentials by token exchange', () => {
     expect(result.isError).toBe(true);
     expect(text(result)).toMatch(/sign in to this tool server again/);
     expect(h.api.received.length).toBe(before);
-    expect(h.logs().at(-1)).toMatchObject({ tool: 'fetch_item', outcome: 'AUTH_EXPIRED', level: 30 });
+    expect(h.logs().at(-1)).toMatchObject({ tool: 'fetch_item', outcome: 'auth_expired', level: 30 });
     expect(await h.metrics.scrape().then((scrape) => scrape.body)).toContain('mcp_tool_calls_total{tool="fetch_item",outcome="auth_expired"} 1');
   });
 
@@ -133,7 +133,7 @@ describe('upstream credentials by token exchange', () => {
       expect(text(result)).toMatch(/try again in a moment/);
       expect(h.api.received.length).toBe(before);
       expect(h.logs().find((line) => line.msg === 'authorization server unavailable')).toMatchObject({ level: 40, grant: 'token-exchange', problem: 'network' });
-      expect(h.logs().at(-1)).toMatchObject({ outcome: 'AUTH_UNAVAILABLE', level: 40 });
+      expect(h.logs().at(-1)).toMatchObject({ outcome: 'auth_unavailable', level: 40 });
       expect((await h.metrics.scrape()).body).toContain('mcp_tool_calls_total{tool="fetch_item",outcome="auth_unavailable"} 1');
     } finally {
       await h.as.start();

@@ -77,7 +77,7 @@ describe('WORKERS=2', () => {
       api.release('/items/hold-drain');
       expect(await exited).toBe(0);
       expect(upstream.answered).toBe(true);
-      expect(primary.output()).toMatch(/"outcome":"OK"/);
+      expect(primary.output()).toMatch(/"outcome":"ok"/);
     } finally {
       client.close();
     }

@@ -21,7 +21,7 @@ describe('per-user rate limit on tool calls', () => {
       content: [{ type: 'text', text: 'Too many requests in a short time (error: rate limited). Wait about 1 second, then try again.' }],
     });
     expect((await whoami({ ...alice, 'x-user-id': 'bob' }, 5)).json?.result?.isError).toBeUndefined();
-    expect(stack.logs()).toContainEqual(expect.objectContaining({ msg: 'tool call', outcome: 'RATE_LIMITED', userId: 'alice' }));
+    expect(stack.logs()).toContainEqual(expect.objectContaining({ msg: 'tool call', outcome: 'refused', code: 'RATE_LIMITED', userId: 'alice' }));
   });
 
   it('without X-User-Id, calls count against a fingerprint of the credentials, never the credential itself', async () => {

@@ -188,6 +188,6 @@ describe('a client leaving POST /mcp', () => {
     await pending;
     await until(() => stack.server.inFlight.size === 0);
     expect(Date.now() - started).toBeLessThan(1000);
-    await until(() => stack.logs().some((line) => line.tool === 'whoami' && line.outcome === 'CANCELLED'));
+    await until(() => stack.logs().some((line) => line.tool === 'whoami' && line.outcome === 'cancelled'));
   });
 });

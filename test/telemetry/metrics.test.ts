@@ -50,11 +50,11 @@ describe('GET /metrics on METRICS_PORT', () => {
     expect(text).not.toContain(SECRET_ARG);
   });
 
-  it('an unknown tool name is counted as tool="unknown" and never becomes a label', async () => {
+  it('an unknown tool name is counted as tool="(unknown)" and never becomes a label', async () => {
     const answer = await call('no_such_tool_zq81');
     expect(answer.json?.error?.code).toBe(-32601);
     const text = await scrape();
-    expect(sample(text, 'mcp_tool_calls_total{tool="unknown",outcome="unknown_tool"}')).toBe(1);
+    expect(sample(text, 'mcp_tool_calls_total{tool="(unknown)",outcome="unknown_tool"}')).toBe(1);
     expect(text).not.toContain('no_such_tool_zq81');
   });
 

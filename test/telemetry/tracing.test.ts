@@ -89,7 +89,7 @@ describe('tracing on (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
 
   it('marks failures: error.type on the call span and the upstream status on its child', () => {
     const call = spanNamed('tools/call fail_upstream');
-    expect(call.attributes['error.type']).toBe('UPSTREAM_HTTP_500');
+    expect(call.attributes['error.type']).toBe('upstream_5xx');
     expect(call.status.code).toBe(2);
     const upstream = spanNamed('GET /fail');
     expect(upstream).toMatchObject({ parentSpanId: call.spanId, status: { code: 2 } });
@@ -100,7 +100,7 @@ describe('tracing on (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     const call = spanNamed('tools/call throws');
     expect(call.parentSpanId).toBeUndefined();
     expect(call.traceId).not.toBe(TRACE_ID);
-    expect(call.attributes['error.type']).toBe('INTERNAL');
+    expect(call.attributes['error.type']).toBe('internal');
   });
 
   it('exports no argument value and no credential', () => {

@@ -24,7 +24,7 @@ describe('log lines of a tool call, at LOG_LEVEL=debug', () => {
 
   it('a success is info, with one debug line per upstream request: method, path template, status, bytes, duration, request id', async () => {
     const lines = await run('fetch_item', 'req-ok', { id: SECRET_ARG });
-    expect(callLine(lines)).toMatchObject({ level: LEVEL.info, msg: 'tool call', tool: 'fetch_item', outcome: 'OK', upstreamStatus: 200 });
+    expect(callLine(lines)).toMatchObject({ level: LEVEL.info, msg: 'tool call', tool: 'fetch_item', outcome: 'ok', upstreamStatus: 200 });
     const upstream = lines.filter((line) => line.msg === 'upstream request');
     expect(upstream).toHaveLength(1);
     expect(upstream[0]).toMatchObject({
@@ -44,30 +44,30 @@ describe('log lines of a tool call, at LOG_LEVEL=debug', () => {
 
   it('an upstream 500 is warn', async () => {
     const lines = await run('fail_upstream', 'req-500');
-    expect(callLine(lines)).toMatchObject({ level: LEVEL.warn, outcome: 'UPSTREAM_HTTP_500', upstreamStatus: 500 });
+    expect(callLine(lines)).toMatchObject({ level: LEVEL.warn, outcome: 'upstream_5xx', upstreamStatus: 500 });
     expect(lines.find((line) => line.msg === 'upstream request')).toMatchObject({ level: LEVEL.debug, path: '/fail', status: 500 });
     expect(stack.logText()).not.toContain('database down');
   });
 
   it('an upstream time-out is warn', async () => {
     const lines = await run('slow_upstream', 'req-timeout');
-    expect(callLine(lines)).toMatchObject({ level: LEVEL.warn, outcome: 'UPSTREAM_TIMEOUT' });
+    expect(callLine(lines)).toMatchObject({ level: LEVEL.warn, outcome: 'upstream_timeout' });
     expect(lines.find((line) => line.msg === 'upstream request')).toMatchObject({ path: '/slow', error: 'UPSTREAM_TIMEOUT' });
   });
 
   it('a dropped connection is warn', async () => {
     const lines = await run('drop_upstream', 'req-drop');
-    expect(callLine(lines)).toMatchObject({ level: LEVEL.warn, outcome: 'UPSTREAM_UNREACHABLE' });
+    expect(callLine(lines)).toMatchObject({ level: LEVEL.warn, outcome: 'upstream_unreachable' });
   });
 
   it('a tool that throws is error, with the error', async () => {
     const lines = await run('throws', 'req-throw');
-    expect(callLine(lines)).toMatchObject({ level: LEVEL.error, outcome: 'INTERNAL', err: { message: 'a bug in the tool' } });
+    expect(callLine(lines)).toMatchObject({ level: LEVEL.error, outcome: 'internal', err: { message: 'a bug in the tool' } });
   });
 
   it('invalid arguments are info', async () => {
     const lines = await run('fetch_item', 'req-invalid', { id: 7 });
-    expect(callLine(lines)).toMatchObject({ level: LEVEL.info, outcome: 'INVALID_ARGUMENTS' });
+    expect(callLine(lines)).toMatchObject({ level: LEVEL.info, outcome: 'invalid_arguments' });
   });
 });
 

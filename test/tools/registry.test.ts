@@ -38,7 +38,7 @@ describe('tool registry', () => {
     expect(JSON.stringify(result)).not.toContain('hunter2');
     expect(JSON.stringify(result)).not.toContain('secret.ts');
     const line = stack.logs().find((entry) => entry.tool === 'broken');
-    expect(line).toMatchObject({ outcome: 'INTERNAL', level: 50 });
+    expect(line).toMatchObject({ outcome: 'internal', level: 50 });
     expect(JSON.stringify(line)).toContain('hunter2');
   });
 
@@ -55,7 +55,7 @@ describe('tool registry', () => {
     );
     const lines = stack.logs().filter((entry) => entry.requestId === 'req-log-1');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ msg: 'tool call', tool: 'explained', outcome: 'TOOL_ERROR', userId: 'u-100', durationMs: expect.any(Number) });
+    expect(lines[0]).toMatchObject({ msg: 'tool call', tool: 'explained', outcome: 'tool_error', userId: 'u-100', durationMs: expect.any(Number) });
   });
 });
 

@@ -65,6 +65,6 @@ describe('tools with an output shape', () => {
     const result = await client.callTool({ name: 'broken', arguments: {} });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toBeUndefined();
-    expect(stack.logs().some((line) => line.tool === 'broken' && line.outcome === 'INTERNAL')).toBe(true);
+    expect(stack.logs().some((line) => line.tool === 'broken' && line.outcome === 'internal')).toBe(true);
   });
 });

@@ -20,6 +20,6 @@ describe('odd input to tools through the server (issue 7, point 7)', () => {
     const text = answer.json?.result?.content?.[0]?.text ?? '';
     expect(text).toContain('orderId');
     expect(text).not.toContain('internal error');
-    expect(stack.logs()).toContainEqual(expect.objectContaining({ msg: 'tool call', outcome: 'INVALID_ARGUMENTS' }));
+    expect(stack.logs()).toContainEqual(expect.objectContaining({ msg: 'tool call', outcome: 'invalid_arguments' }));
   });
 });

@@ -12,18 +12,21 @@ import type { Principal } from '../../auth/principal';
 import type { Cancellation } from '../../call-signal';
 import type { Logger } from '../../logger';
 import { noopMetrics, type Metrics } from '../../telemetry';
+import { unnamedCall } from '../../tools/finish-call';
 import type { Registry } from '../../tools/registry';
 import {
   classify,
   errorBody,
   JsonRpcError,
   JsonRpcErrorCode,
+  MAX_ID_LENGTH,
   resultBody,
   type JsonRpcNotification,
   type JsonRpcRequest,
   type JsonRpcResponse,
   type RequestId,
 } from './jsonrpc';
+import { echoed, MAX_ECHO } from './echo';
 import { traceContext } from './trace-context';
 import { isStatelessEra, META, negotiate, STATELESS_VERSION } from './versions';
 
@@ -79,7 +82,7 @@ export interface CoreOptions {
   logger: Logger;
   /** Shown to the model by clients that support it (initialize and server/discover). */
   instructions?: string;
-  /** Counts calls of unknown tools (as tool="unknown"); no-op by default. */
+  /** Counts tools/calls that reach no tool (as tool="(unknown)", never by name); no-op by default. */
   metrics?: Metrics;
 }
 
@@ -152,14 +155,27 @@ export function createProtocolCore({ registry, info, logger, instructions, metri
     [
       'tools/call',
       (params, ctx, id) => {
-        const { name, args } = callParams(params);
-        // Contract, Errors table: an unknown tool is a JSON-RPC error -32601, not a tool result.
+        let call: { name: string; args: unknown };
+        try {
+          call = callParams(params);
+        } catch (error) {
+          unnamedCall(logger, metrics, 'invalid_request', params.name, ctx.headers);
+          throw error;
+        }
+        const { name, args } = call;
+        // Contract, Errors table: an unknown tool is a JSON-RPC error -32601, not a tool result. Every
+        // tools/call writes its line, this one too (issue 18); the name is the client's, so it is cut (issue 20).
         if (!registry.has(name)) {
-          metrics.unknownTool();
-          throw new JsonRpcError(JsonRpcErrorCode.MethodNotFound, `Unknown tool: ${name}`);
+          unnamedCall(logger, metrics, 'unknown_tool', name, ctx.headers);
+          throw new JsonRpcError(JsonRpcErrorCode.MethodNotFound, `Unknown tool: ${echoed(name)}`);
         }
         const meta = metaOf(params);
         const token = meta?.progressToken;
+        // Every progress notification repeats the token: a long one would multiply (issue 20).
+        if (typeof token === 'string' && token.length > MAX_ECHO) {
+          unnamedCall(logger, metrics, 'invalid_request', name, ctx.headers);
+          throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `params._meta.progressToken must be a number or a string of at most ${MAX_ECHO} characters`);
+        }
         const notify = ctx.notify;
         const progress =
           notify && (typeof token === 'string' || typeof token === 'number')
@@ -185,6 +201,10 @@ export function createProtocolCore({ registry, info, logger, instructions, metri
   ]);
 
   async function request(message: JsonRpcRequest, ctx: CoreContext): Promise<JsonRpcResponse> {
+    // Lanes' fast paths skip classify(): the bound on string ids is held here too (issue 20).
+    if (typeof message.id === 'string' && message.id.length > MAX_ID_LENGTH) {
+      return errorBody(JsonRpcErrorCode.InvalidRequest, `id must be a number or a string of at most ${MAX_ID_LENGTH} characters`, null);
+    }
     const params = message.params ?? {};
     const version = claimedVersion(params);
     const modern = isStatelessEra(version);
@@ -195,7 +215,7 @@ export function createProtocolCore({ registry, info, logger, instructions, metri
       });
     }
     const method = isKnownMethod(message.method, params) ? methods.get(message.method) : undefined;
-    if (!method) return errorBody(JsonRpcErrorCode.MethodNotFound, `Method not found: ${message.method.slice(0, 100)}`, message.id);
+    if (!method) return errorBody(JsonRpcErrorCode.MethodNotFound, `Method not found: ${echoed(message.method)}`, message.id);
     try {
       const result = await method(params, ctx, message.id);
       return resultBody(message.id, modern ? stateless(result) : result);

@@ -64,8 +64,14 @@ export function resultBody(id: RequestId, result: unknown): JsonRpcResponse {
   return { jsonrpc: '2.0', id, result };
 }
 
+/**
+ * Longest string id accepted. Every answer repeats its request's id and a session keeps it while the call
+ * runs, so a longer one is refused as invalid (issue 20) rather than copied into the answer.
+ */
+export const MAX_ID_LENGTH = 200;
+
 function isId(value: unknown): value is RequestId {
-  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+  return (typeof value === 'string' && value.length <= MAX_ID_LENGTH) || (typeof value === 'number' && Number.isFinite(value));
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -98,7 +104,7 @@ export function classify(value: unknown): Classified {
       return invalid(id, JsonRpcErrorCode.InvalidRequest, 'method must be a non-empty string');
     }
     if ('id' in value && id === null) {
-      return invalid(null, JsonRpcErrorCode.InvalidRequest, 'id must be a string or a number');
+      return invalid(null, JsonRpcErrorCode.InvalidRequest, `id must be a number or a string of at most ${MAX_ID_LENGTH} characters`);
     }
     const params = value.params;
     // JSON-RPC allows by-position params (an array): a valid request with params MCP cannot take (-32602).

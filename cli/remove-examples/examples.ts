@@ -1,0 +1,19 @@
+// What `npm run remove-examples` deletes: the bundled example API, the example tools, their own test and
+// the answer types only they read. Everything else in tools/ is the fork's own and is never touched.
+
+/** The example API (its tests live inside it, so they go with it). */
+export const EXAMPLE_API = 'example-api';
+
+/** Modules of tools/ (without ".ts") that are the examples; tools/index.ts imports the tools among them. */
+export const EXAMPLE_MODULES: readonly string[] = [
+  'search_orders',
+  'get_order',
+  'create_order',
+  'whoami',
+  'read_library_file',
+  'save_orders_csv',
+  'types',
+];
+
+/** The examples' own tests: they test nothing but the examples. */
+export const EXAMPLE_TESTS: readonly string[] = ['example-tools.test.ts'];

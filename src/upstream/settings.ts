@@ -1,0 +1,63 @@
+// Settings of the customer's API: where it is, how failures name it, its deadlines and limits, and which
+// credential headers are forwarded to it. Composed by src/config.ts.
+import { z } from 'zod';
+import { type Common, type SettingsOf, headerList, httpUrl, int } from '../config-fields';
+
+/**
+ * Default for CUSTOMER_API_NAME: words an end user understands (not "API"), true for any deployment,
+ * and distinct from the assistant itself, so the model can tell the user which side failed.
+ */
+export const DEFAULT_API_NAME = "the company's system";
+
+/** Custom credential headers forwarded by default (contract: "custom authentication headers"). */
+export const DEFAULT_CUSTOM_AUTH_HEADERS = ['x-api-key', 'x-client-id'] as const;
+
+/** Names FORWARD_HEADERS may not add: this hop's or the hub's own headers, and those forwarded anyway. */
+export const NEVER_FORWARDED: ReadonlySet<string> = new Set([
+  'host', 'content-length', 'content-type', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade',
+  'te', 'trailer', 'proxy-authorization', 'proxy-authenticate', 'x-session-id', 'x-user-id',
+  // Forwarded anyway, by their own rules (Authorization falls back to X-User-Auth-Authorization).
+  'authorization', 'cookie', 'x-tenant-id', 'x-request-id',
+]);
+
+export const settings = {
+  CUSTOMER_API_URL: httpUrl.optional(),
+  CUSTOMER_API_NAME: z
+    .string()
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(60, { error: 'must be at most 60 characters' })
+    .regex(/^[^\u0000-\u001f]+$/, { error: 'must be one line of text' })
+    .default(DEFAULT_API_NAME),
+  UPSTREAM_TIMEOUT_MS: int(100, 10_000),
+  UPSTREAM_MAX_RESPONSE_BYTES: int(1024, 5_242_880),
+  // 0: no limit (issue 12). A limit caps concurrent calls to the API at that many, whatever the demand.
+  UPSTREAM_CONNECTIONS: int(0, 0),
+  FORWARD_HEADERS: headerList
+    .default([])
+    .refine((names) => !names.some((name) => NEVER_FORWARDED.has(name) || name.startsWith('x-user-auth-')), {
+      error: `may not name ${[...NEVER_FORWARDED].join(', ')} or X-User-Auth-* (hop, hub or already forwarded headers)`,
+    }),
+};
+
+type Settings = SettingsOf<typeof settings>;
+
+export function problems(s: Partial<Settings>, common: Common): string[] {
+  if (common.production && s.CUSTOMER_API_URL === undefined && !common.invalid.has('CUSTOMER_API_URL')) {
+    return ['CUSTOMER_API_URL: is required when NODE_ENV=production (the example API only starts in development)'];
+  }
+  return [];
+}
+
+export function build(s: Settings) {
+  return {
+    customerApiUrl: s.CUSTOMER_API_URL,
+    customerApiName: s.CUSTOMER_API_NAME,
+    upstream: Object.freeze({
+      timeoutMs: s.UPSTREAM_TIMEOUT_MS,
+      maxResponseBytes: s.UPSTREAM_MAX_RESPONSE_BYTES,
+      connections: s.UPSTREAM_CONNECTIONS === 0 ? null : s.UPSTREAM_CONNECTIONS,
+    }),
+    customAuthHeaders: Object.freeze([...new Set([...DEFAULT_CUSTOM_AUTH_HEADERS, ...s.FORWARD_HEADERS])]),
+  };
+}
