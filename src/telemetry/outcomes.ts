@@ -35,6 +35,9 @@ export type UnnamedOutcome = Extract<CallOutcome, 'unknown_tool' | 'invalid_requ
 /** Outcomes only a tool that uses the hub's files can have: their series appear on first use. */
 export const HUB_OUTCOMES: ReadonlySet<CallOutcome> = new Set(['hub_error', 'hub_unavailable']);
 
+/** Outcomes only a call of /mcp in oauth mode can have (issue 17): their series appear on first use too. */
+export const OAUTH_OUTCOMES: ReadonlySet<CallOutcome> = new Set(['auth_expired', 'auth_unavailable', 'auth_refused']);
+
 /** `class` label of mcp_upstream_responses_total. */
 export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx', 'timeout', 'network'] as const;
 export type StatusClass = (typeof STATUS_CLASSES)[number];
