@@ -7,6 +7,7 @@ import { relative } from 'node:path';
 import { createContext, SCRIPTS } from './context';
 import { comparePhase } from './phases/compare';
 import { mcpPhase } from './phases/mcp';
+import { oauthPhase } from './phases/oauth';
 import type { Phase, PhaseResult } from './phases/phase';
 import { scalePhase } from './phases/scale';
 import { slowPhase } from './phases/slow';
@@ -20,6 +21,7 @@ import { parseSettings, ROOT, usage } from './settings';
 const PHASES: Record<string, Phase> = {
   sse: ssePhase,
   mcp: mcpPhase,
+  oauth: oauthPhase,
   sweep: sweepPhase('sse'),
   slow: slowPhase('sse'),
   scale: scalePhase,

@@ -1,5 +1,6 @@
 // The typed, frozen settings that loadConfig (src/config.ts) returns: what the rest of the server reads.
 // Each part is built by its room's settings module (src/<room>/settings.ts); add a field here with it.
+import type { AuthSettings } from './auth/settings';
 import type { TelemetrySettings } from './telemetry';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -71,6 +72,8 @@ export interface Config {
   };
   /** Worker processes on one port (node:cluster); 1 runs no cluster at all. */
   readonly workers: number;
+  /** /mcp as an OAuth protected resource (MCP_AUTH=oauth); absent with MCP_AUTH=headers. See src/auth. */
+  readonly auth?: AuthSettings;
 }
 
 export interface DoorSettings {

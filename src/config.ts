@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { type Common, type SettingsModule, type Shape, type SettingsOf, int, invalidValue, oneOf, port, text } from './config-fields';
 import type { Config, DoorSettings, LogLevel } from './config-types';
+import * as auth from './auth/settings';
 import * as door from './door/settings';
 import * as health from './health/settings';
 import * as http from './http/settings';
@@ -39,7 +40,7 @@ const processSettings = {
 };
 
 // Every room, in the order their problems are listed.
-const ROOMS = [upstream, http, sse, door, limits, health, hub, sessions, telemetry] as const;
+const ROOMS = [upstream, http, sse, door, auth, limits, health, hub, sessions, telemetry] as const;
 
 /** Every variable this server reads, in the order .env.example documents them by room. */
 export const SETTING_NAMES: readonly string[] = Object.freeze([processSettings, ...ROOMS.map((room) => room.settings)].flatMap((shape) => Object.keys(shape)));
@@ -100,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems = [...parse.problems];
   for (const room of ROOMS as readonly SettingsModule<Shape, unknown>[]) problems.push(...(room.problems?.(parse.of(room.settings), common) ?? []));
   problems.push(...crossRoomProblems(parse.of(upstream.settings), parse.of(door.settings)));
+  problems.push(...auth.userHeaderProblems(parse.of(auth.settings).UPSTREAM_USER_HEADER, { secretHeader: parse.of(door.settings).HUB_SECRET_HEADER, forwarded: parse.of(upstream.settings).FORWARD_HEADERS }));
   if (problems.length > 0) throw new ConfigError(problems);
 
   return Object.freeze({
@@ -112,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...http.build(parse.of(http.settings)),
     ...sse.build(parse.of(sse.settings)),
     ...door.build(parse.of(door.settings), common),
+    ...auth.build(parse.of(auth.settings), common),
     ...limits.build(parse.of(limits.settings)),
     ...health.build(parse.of(health.settings)),
     ...hub.build(parse.of(hub.settings)),

@@ -2,6 +2,7 @@
 // stops accepting, lets in-flight calls finish within the grace period, and ends the streams.
 import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { createApp } from './app';
+import { createProtectedResource, type ProtectedResourceOptions } from './auth';
 import { listen } from './http/listen';
 import type { Config } from './config';
 import { createClientAddress, createDoor } from './door';
@@ -17,6 +18,8 @@ import { createTelemetry, type Telemetry } from './telemetry';
 import { createRegistry } from './tools/registry';
 import { createUpstream, type Upstream } from './upstream/api-client';
 import { userFiles, type UserFilesService } from './user-files';
+import type { UpstreamCredentials } from './auth/principal';
+import { upstreamCredentialsFor } from './auth/upstream-credentials';
 
 export interface ToolServerOptions {
   config: Config;
@@ -40,6 +43,10 @@ export interface ToolServerOptions {
   afterDrain?: (timeoutMs: number) => Promise<void>;
   /** Metrics and traces; by default built from config.telemetry (no-ops when neither is configured). */
   telemetry?: Telemetry;
+  /** MCP_AUTH=oauth: credentials for the customer's API made for a verified caller (src/auth, createUpstreamTokens). */
+  upstreamCredentials?: UpstreamCredentials;
+  /** With config.auth (MCP_AUTH=oauth): a discovery or key-set options of its own, for tests. */
+  auth?: Pick<ProtectedResourceOptions, 'discovery' | 'jwks'>;
 }
 
 export interface ToolServer {
@@ -72,6 +79,10 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   const telemetry =
     options.telemetry ?? createTelemetry(config.telemetry, { logger, service: options.info, customerApiUrl: options.customerApiUrl });
   const { metrics, tracing } = telemetry;
+  // MCP_AUTH=oauth: /mcp verifies bearer tokens and serves its resource metadata (src/auth, issue 17).
+  const auth = config.auth
+    ? createProtectedResource({ settings: config.auth, tools: options.tools, publicBasePath: config.publicBasePath, name: options.info.title ?? options.info.name, logger, metrics, tracing: tracing !== undefined, ...options.auth })
+    : undefined;
   const registry = createRegistry({
     tools: options.tools,
     upstream,
@@ -81,6 +92,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     fairness: createFairness(config.limits),
     metrics,
     tracing,
+    upstreamCredentials:
+      options.upstreamCredentials ?? (auth && config.auth ? upstreamCredentialsFor(config.auth, auth.discovery, config.upstream.timeoutMs, logger) : undefined),
   });
   const core = createProtocolCore({ registry, info: options.info, logger, metrics });
   const clientAddressOf = createClientAddress(config.door.trustedProxies);
@@ -118,8 +131,9 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     isDraining,
     metrics,
     bodies,
+    auth,
   });
-  const lanes = new Map<string, Handler>(Object.entries({ ...sse, ...streamable }));
+  const lanes = new Map<string, Handler>(Object.entries({ ...sse, ...streamable, ...auth?.routes }));
   const apiCheck = customerApiCheck(options.customerApiUrl, upstream.dispatcher);
   const app = createApp({
     logger,
@@ -127,7 +141,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     healthTimeoutMs: config.healthTimeoutMs,
     healthSimulation: config.healthSimulation,
   });
-  const door = createDoor(config.door, logger, metrics);
+  const door = createDoor(config.door, logger, metrics, auth?.openPaths);
   const http = createHttpServer(function route(req, res) {
     if (!door(req, res)) return; // refused: answered with 401/403 before any lane (issue 7)
     // The lanes are plain Node handlers: every tool call skips express's router. They write
@@ -157,6 +171,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     streams.closeAll();
     http.closeAllConnections();
     await stopped;
+    auth?.close();
     await Promise.all([upstream.close(), files.close(), bus.close(), telemetry.close()]);
   }
 

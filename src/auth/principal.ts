@@ -1,6 +1,7 @@
 // Who a verified OAuth access token says is calling `/mcp` (MCP_AUTH=oauth), and how the tool path gets
 // credentials for the customer's API from it. The client's token itself never reaches src/upstream: it
 // is only ever the subject_token of an RFC 8693 exchange (src/auth), never forwarded, never logged.
+import type { Cancellation } from '../call-signal';
 
 /** A caller whose bearer token this server verified (signature or introspection, issuer, audience, time). */
 export interface Principal {
@@ -23,4 +24,15 @@ export interface Principal {
  * verified principal: an exchanged token, or the server's own token plus the subject. Rejects with an
  * error the tool path maps to a result (sign in again / retry), never with the client's token.
  */
-export type UpstreamCredentials = (principal: Principal, signal?: AbortSignal) => Promise<Readonly<Record<string, string>>>;
+export type UpstreamCredentials = (
+  principal: Principal,
+  /** The call's cancellation: a cancelled call stops waiting (an exchange shared with other calls goes on). */
+  signal?: Cancellation,
+  /** The call's span, when tracing is on: a request to the authorization server is a step of it. */
+  span?: StepTracer,
+) => Promise<Readonly<Record<string, string>>>;
+
+/** What a trace needs to show a step of a call, such as a token exchange (src/telemetry: CallSpan.startStep). */
+export interface StepTracer {
+  startStep(name: string, attributes: Readonly<Record<string, string>>): { end(errorType: string | undefined): void };
+}

@@ -1,5 +1,5 @@
 // The door: every request passes here before any route or lane (src/server.ts). Host, then Origin, then
-// the caller (except GET /health, which load balancers probe). Answers a refusal itself and returns false.
+// the caller (except on the open paths below). Answers a refusal itself and returns false.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DoorSettings } from '../config';
 import type { Logger } from '../logger';
@@ -10,9 +10,11 @@ import { createRefuse, REFUSALS } from './refusal';
 
 export type Door = (req: IncomingMessage, res: ServerResponse) => boolean;
 
-/** Paths open to any caller (the Host and Origin checks still apply). /metrics will live on its own port. */
-function isPublic(url: string | undefined): boolean {
-  return url === '/health' || (url?.startsWith('/health?') ?? false);
+/** The path of a request URL, without its query. */
+function pathOf(url: string | undefined): string {
+  if (url === undefined) return '/';
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
 }
 
 /** One line at every start saying how callers are checked; a warning when nobody is. */
@@ -31,18 +33,24 @@ function announce(options: DoorSettings, logger: Logger | undefined): void {
   }
 }
 
-export function createDoor(options: DoorSettings, logger?: Logger, metrics?: Metrics): Door {
+/**
+ * `openPaths`: paths that skip the caller check (the Host and Origin checks still apply): GET /health,
+ * which load balancers probe, and with MCP_AUTH=oauth /mcp and its metadata, whose callers prove who they
+ * are with a bearer token instead of the hub's secret or network (issue 17).
+ */
+export function createDoor(options: DoorSettings, logger?: Logger, metrics?: Metrics, openPaths: readonly string[] = []): Door {
   const hostAllowed = createHostCheck(options.allowedHosts);
   const originAllowed = createOriginCheck(options.allowedOrigins);
   const checkCaller = options.callerAuth === 'on' ? createCallerCheck(options) : undefined;
   const refuse = createRefuse(logger, metrics);
+  const open = new Set(['/health', ...openPaths]);
   announce(options, logger);
 
   return function door(req, res) {
     if (!hostAllowed(req.headers.host)) return refuse(req, res, REFUSALS.host);
     const origin = req.headers.origin;
     if (origin !== undefined && !originAllowed(origin)) return refuse(req, res, REFUSALS.origin);
-    if (checkCaller === undefined || isPublic(req.url)) return true;
+    if (checkCaller === undefined || open.has(pathOf(req.url))) return true;
     const refusal = checkCaller(req);
     return refusal === undefined ? true : refuse(req, res, refusal);
   };

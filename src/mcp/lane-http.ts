@@ -73,7 +73,7 @@ export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDr
     async answerInResponse(
       res: ServerResponse,
       message: JsonRpcRequest,
-      from: Pick<CoreContext, 'headers' | 'clientAddress' | 'notify'>,
+      from: Pick<CoreContext, 'headers' | 'clientAddress' | 'notify' | 'principal'>,
       write: (answer: JsonRpcResponse) => void,
     ): Promise<void> {
       const scope = `r${(requests += 1)}`;
@@ -83,6 +83,7 @@ export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDr
       });
       const ctx: CoreContext = { headers: from.headers, signal, clientAddress: from.clientAddress };
       if (from.notify) ctx.notify = from.notify;
+      if (from.principal) ctx.principal = from.principal;
       const answer = await core.request(message, ctx);
       calls.end(scope, message.id);
       if (signal.aborted) return;

@@ -22,6 +22,9 @@ export const CALL_OUTCOMES = [
   'hub_unavailable',
   'internal',
   'unknown_tool',
+  'auth_expired', // issue 17: the client's token was refused at the exchange (sign in again)
+  'auth_unavailable', // the authorization server was down, slow or 5xx
+  'auth_refused', // the authorization server refused this server's own client
   'invalid_request',
 ] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
@@ -32,12 +35,15 @@ export type UnnamedOutcome = Extract<CallOutcome, 'unknown_tool' | 'invalid_requ
 /** Outcomes only a tool that uses the hub's files can have: their series appear on first use. */
 export const HUB_OUTCOMES: ReadonlySet<CallOutcome> = new Set(['hub_error', 'hub_unavailable']);
 
+/** Outcomes only a call of /mcp in oauth mode can have (issue 17): their series appear on first use too. */
+export const OAUTH_OUTCOMES: ReadonlySet<CallOutcome> = new Set(['auth_expired', 'auth_unavailable', 'auth_refused']);
+
 /** `class` label of mcp_upstream_responses_total. */
 export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx', 'timeout', 'network'] as const;
 export type StatusClass = (typeof STATUS_CLASSES)[number];
 
 /** Why a request was refused before or instead of running (`reason` label of mcp_refused_requests_total). */
-export const REFUSAL_REASONS = ['auth', 'host', 'origin', 'rate_limit', 'in_flight', 'size', 'capacity', 'bodies'] as const;
+export const REFUSAL_REASONS = ['auth', 'host', 'origin', 'rate_limit', 'in_flight', 'size', 'capacity', 'bodies', 'invalid_token', 'insufficient_scope'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 export type CallLevel = 'info' | 'warn' | 'error';
@@ -63,6 +69,9 @@ const FIXED: Readonly<Record<string, OutcomeClass>> = {
   RATE_LIMITED: { outcome: 'refused', level: 'info' },
   TOO_MANY_IN_FLIGHT: { outcome: 'refused', level: 'info' },
   INTERNAL: { outcome: 'internal', level: 'error' },
+  AUTH_EXPIRED: { outcome: 'auth_expired', level: 'info' },
+  AUTH_UNAVAILABLE: { outcome: 'auth_unavailable', level: 'warn' },
+  AUTH_REFUSED: { outcome: 'auth_refused', level: 'error' },
   UNKNOWN_TOOL: { outcome: 'unknown_tool', level: 'info' },
   INVALID_REQUEST: { outcome: 'invalid_request', level: 'info' },
 };

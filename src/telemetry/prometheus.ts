@@ -5,6 +5,7 @@ import type * as Prom from 'prom-client';
 import {
   CALL_OUTCOMES,
   HUB_OUTCOMES,
+  OAUTH_OUTCOMES,
   REFUSAL_REASONS,
   STATUS_CLASSES,
   type CallOutcome,
@@ -23,10 +24,12 @@ export const UNKNOWN_TOOL = '(unknown)';
 
 /**
  * The outcomes every registered tool can have, whose series exist from the first scrape (issue 18: none
- * for outcomes it cannot have). The hub's appear on a tool's first call that uses the hub; unknown_tool
+ * for outcomes it cannot have). The hub's and oauth mode's appear on first use; unknown_tool
  * and invalid_request belong to no tool.
  */
-const PER_TOOL_OUTCOMES = CALL_OUTCOMES.filter((outcome) => !HUB_OUTCOMES.has(outcome) && outcome !== 'unknown_tool' && outcome !== 'invalid_request');
+const PER_TOOL_OUTCOMES = CALL_OUTCOMES.filter(
+  (outcome) => !HUB_OUTCOMES.has(outcome) && !OAUTH_OUTCOMES.has(outcome) && outcome !== 'unknown_tool' && outcome !== 'invalid_request',
+);
 
 type Children<K extends string, T> = Record<K, T>;
 
@@ -64,7 +67,7 @@ export function createPrometheusMetrics(): Metrics {
   for (const metric of [calls, callSeconds, upstreamSeconds, upstreamAnswers]) registry.registerMetric(metric as unknown as Prom.Metric);
   const refusals = new prom.Counter({
     name: 'mcp_refused_requests_total',
-    help: 'Requests refused by reason: auth, host, origin, rate_limit, in_flight, size, capacity, bodies.',
+    help: 'Requests refused by reason: auth, host, origin, rate_limit, in_flight, size, capacity, bodies, invalid_token, insufficient_scope.',
     labelNames: ['reason'] as const,
     registers: [registry],
   });

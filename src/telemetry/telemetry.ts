@@ -57,6 +57,8 @@ export interface UpstreamSpan {
 export interface CallSpan {
   /** A CLIENT child span for one upstream request; `template` is the path as the tool wrote it (/orders/:id). */
   startUpstream(method: string, template: string): UpstreamSpan;
+  /** An INTERNAL child span for a step of the call, such as a token exchange (issue 17); `end` takes an error code. */
+  startStep(name: string, attributes: Readonly<Record<string, string>>): { end(errorType: string | undefined): void };
   /** Runs `fn` with this span as the active context, so spans a tool makes itself nest under it. */
   run<T>(fn: () => T): T;
   /** Ends the span; `outcome` is the call's outcome code, set as error.type unless the call succeeded. */

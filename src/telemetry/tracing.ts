@@ -95,6 +95,18 @@ export function createTracing(settings: TracingSettings): Tracing {
       const active = api.trace.setSpan(received, span);
       return {
         startUpstream: (method, template) => upstreamSpan(active, method, template),
+        startStep(name, stepAttributes) {
+          const step = tracer.startSpan(name, { kind: api.SpanKind.INTERNAL, attributes: stepAttributes }, active);
+          return {
+            end(errorType) {
+              if (errorType !== undefined) {
+                step.setAttribute('error.type', errorType);
+                step.setStatus({ code: api.SpanStatusCode.ERROR });
+              }
+              step.end();
+            },
+          };
+        },
         run: (fn) => api.context.with(active, fn),
         end(outcome, failed) {
           if (failed) {

@@ -7,7 +7,8 @@ import type { Logger } from '../logger';
 import { boundString } from '../logging/bound';
 import { abortSignalOf, type Cancellation } from '../call-signal';
 import type { ApiClient, CallScope, Upstream } from '../upstream/api-client';
-import { callerFrom, forwardedHeaders, type Caller, type ForwardedHeaders } from '../upstream/credentials';
+import { callerFrom, contextHeaders, forwardedHeaders, type Caller, type ForwardedHeaders } from '../upstream/credentials';
+import type { Principal, UpstreamCredentials } from '../auth/principal';
 import type { UpstreamObserver } from '../upstream/observer';
 import type { TraceContext } from '../mcp/core/trace-context';
 import { noopMetrics, type CallSpan, type Metrics, type ToolMetrics, type Tracing } from '../telemetry';
@@ -35,6 +36,12 @@ export interface CallInput {
    * per-user limits when a call carries neither X-User-Id nor credentials.
    */
   clientAddress?: string;
+  /**
+   * The caller whose bearer token the edge verified (/mcp with MCP_AUTH=oauth, issue 17). When set, the
+   * customer's API gets credentials made by `upstreamCredentials` and none of the client's own headers;
+   * the per-user limits and the log line use its hashed subject tag instead of X-User-Id.
+   */
+  principal?: Principal;
 }
 
 export interface RegistryOptions {
@@ -51,6 +58,12 @@ export interface RegistryOptions {
   tracing?: Tracing;
   /** Per-user limits (src/limits); none by default. */
   fairness?: Fairness;
+  /**
+   * Makes the customer API's credentials for a call that carries a verified principal (src/auth,
+   * createUpstreamTokens); required when the edge verifies OAuth tokens. Calls without one forward the
+   * caller's own headers, as on the hub's lane.
+   */
+  upstreamCredentials?: UpstreamCredentials;
 }
 
 export interface Registry {
@@ -182,6 +195,7 @@ export function createRegistry({
   fairness = UNLIMITED,
   metrics = noopMetrics,
   tracing,
+  upstreamCredentials,
 }: RegistryOptions): Registry {
   const byName = new Map<string, Tool>();
   for (const tool of tools) {
@@ -196,8 +210,10 @@ export function createRegistry({
   async function call(name: string, args: unknown, input: CallInput): Promise<ToolResult> {
     const tool = byName.get(name);
     if (!tool) throw new TypeError(`Unknown tool "${name}": check has() first`);
-    const { headers, rpcId, protocolVersion, trace } = input;
+    const { headers, rpcId, protocolVersion, trace, principal } = input;
     const caller = callerFrom(headers);
+    // A verified caller is known by its subject's tag, never by an X-User-Id it could choose (issue 17).
+    if (principal !== undefined) caller.userId = principal.subjectTag;
     const span = tracing?.startCall(name, { id: rpcId, protocolVersion }, trace?.traceparent, trace?.tracestate);
     const debug = logger.isLevelEnabled('debug');
     const observer =
@@ -232,12 +248,12 @@ export function createRegistry({
       const text = `The arguments for ${name} are not valid: ${illFormed}: contains text that is not valid Unicode (a lone surrogate). Please correct it and call ${name} again.`;
       return run.finish(errorResult(text), 'INVALID_ARGUMENTS');
     }
-    const forwarded = forwardedHeaders(input.headers, caller, customAuthHeaders);
-    if (input.trace) Object.assign(forwarded, input.trace);
-    if (logger.isLevelEnabled('trace')) run.log.trace({ headers: forwarded }, 'credentials to forward');
-    run.headers = forwarded;
-    const ctx = new CallContext(upstream.forCall(run), run, files);
     try {
+      const forwarded = input.principal === undefined ? forwardedHeaders(input.headers, caller, customAuthHeaders) : await madeCredentials(input.principal, run);
+      if (input.trace) Object.assign(forwarded, input.trace);
+      if (logger.isLevelEnabled('trace')) run.log.trace({ headers: forwarded }, 'credentials to forward');
+      run.headers = forwarded;
+      const ctx = new CallContext(upstream.forCall(run), run, files);
       // With tracing, the call's span is the active context: spans a tool makes itself nest under it.
       const span = run.span;
       const value = await (span ? span.run(() => tool.handler(parsed.data as never, ctx)) : tool.handler(parsed.data as never, ctx));
@@ -250,6 +266,17 @@ export function createRegistry({
       const failure = failureResult(error);
       return run.finish(failure.result, failure.outcome, failure.unexpected ? error : undefined);
     }
+  }
+
+  /**
+   * The headers of a verified caller's call: credentials made for the customer's API (an exchanged token,
+   * or the server's own and the subject) and the request's non-credential headers. Never the client's
+   * token, and no fallback to it: a failure here is the call's result (sign in again, retry).
+   */
+  async function madeCredentials(principal: Principal, run: ToolRun): Promise<ForwardedHeaders> {
+    if (upstreamCredentials === undefined) throw new TypeError('A call carries a verified principal, but createRegistry was given no upstreamCredentials');
+    const made = await upstreamCredentials(principal, run.signal, run.span);
+    return Object.assign(contextHeaders(run.input.headers, run.caller), made);
   }
 
   return { descriptors, has: (name) => byName.has(name), call };

@@ -12,6 +12,7 @@ import {
   HubResponseTooLargeError,
 } from '../hub/errors';
 import { CallLimitedError } from '../limits/call-limited-error';
+import { UpstreamAuthError, UpstreamAuthExpiredError, UpstreamAuthUnavailableError } from '../auth/errors';
 import { apiNameOf } from './api-name';
 import { ToolError } from './tool-error';
 
@@ -28,6 +29,7 @@ export function errorResult(text: string): ToolResult {
 export const MESSAGES = {
   sessionExpired: 'Your session has expired. Please log in again.',
   forbidden: "You don't have permission to perform this action. Ask your administrator for access if you need it.",
+  signInAgain: 'Your sign-in is no longer valid (it expired or was revoked). Please sign in to this tool server again, then retry.',
   internal: 'Something went wrong while running this tool (internal error). Please try again; if it keeps happening, contact support.',
 } as const;
 
@@ -89,6 +91,15 @@ function limitMessage(error: CallLimitedError): string {
   return `Too many requests in a short time (error: rate limited). Wait about ${seconds} second${seconds === 1 ? '' : 's'}, then try again.`;
 }
 
+/** Making credentials for the customer's API on /mcp in oauth mode (issue 17); never a fallback to the client's token. */
+function upstreamAuthMessage(error: UpstreamAuthError): string {
+  if (error instanceof UpstreamAuthExpiredError) return MESSAGES.signInAgain;
+  if (error instanceof UpstreamAuthUnavailableError) {
+    return 'The sign-in service could not be reached to authorize this request (error: authorization server unavailable). Please try again in a moment.';
+  }
+  return "This tool server was refused access on your behalf by the sign-in service (error: the server's OAuth client was refused). Ask your administrator to check the tool server's registration.";
+}
+
 /** Maps any thrown value to a result; nothing from upstream bodies, headers or stacks reaches the text. */
 export function failureResult(error: unknown): MappedFailure {
   if (error instanceof CallLimitedError) return { result: errorResult(limitMessage(error)), outcome: error.code, unexpected: false };
@@ -102,6 +113,7 @@ export function failureResult(error: unknown): MappedFailure {
     const operator = error instanceof HubKeyError || error instanceof HubPermissionError || error instanceof HubNotConfiguredError;
     return { result: errorResult(hubMessage(error)), outcome: error.code, unexpected: operator };
   }
+  if (error instanceof UpstreamAuthError) return { result: errorResult(upstreamAuthMessage(error)), outcome: error.code, unexpected: false };
   if (error instanceof InvalidUpstreamRequestError && error.userMessage !== undefined) {
     return { result: errorResult(error.userMessage), outcome: error.code, unexpected: false };
   }

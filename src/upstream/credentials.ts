@@ -8,6 +8,8 @@ import { isSafeId } from './caller-id';
 const AUTHORIZATION = 'authorization';
 const HUB_AUTHORIZATION = 'x-user-auth-authorization';
 const PASSED_THROUGH = ['cookie', 'x-tenant-id'] as const;
+/** What goes upstream besides credentials made by the server (issue 17): never a credential of the client's. */
+const TENANT = 'x-tenant-id';
 
 export type ForwardedHeaders = Record<string, string>;
 
@@ -80,6 +82,19 @@ export function forwardedHeaders(
     const value = single(headers[name]);
     if (value !== undefined) out[name] = value;
   }
+  out['x-request-id'] = caller.requestId;
+  return out;
+}
+
+/**
+ * The headers of one POST that are not credentials (X-Tenant-Id, X-Request-Id), for a call whose
+ * credentials the server made itself (/mcp in oauth mode, issue 17): the client's Authorization, Cookie
+ * and custom auth headers are never read here, so they cannot reach the customer's API.
+ */
+export function contextHeaders(headers: IncomingHttpHeaders, caller: Caller): ForwardedHeaders {
+  const out: ForwardedHeaders = {};
+  const tenant = single(headers[TENANT]);
+  if (tenant !== undefined) out[TENANT] = tenant;
   out['x-request-id'] = caller.requestId;
   return out;
 }

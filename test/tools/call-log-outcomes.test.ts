@@ -86,10 +86,10 @@ describe('the outcome of a tool call, in its log line and its metrics', () => {
     expect(sample(await scrape(), 'mcp_tool_calls_total{tool="(unknown)",outcome="invalid_request"}')).toBe(1);
   });
 
-  it('pre-creates per tool only the outcomes every tool can have: no unknown_tool, no hub outcome until used', async () => {
+  it('pre-creates per tool only the outcomes every tool can have: no unknown_tool, no hub or oauth outcome until used', async () => {
     const series = (await scrape()).split('\n').filter((line) => line.startsWith('mcp_tool_calls_total{'));
     const quiet = series.filter((line) => line.includes('tool="quiet"')).map((line) => /outcome="([^"]+)"/.exec(line)?.[1]);
-    expect(quiet).toEqual(CALL_OUTCOMES.filter((outcome) => !['unknown_tool', 'invalid_request', 'hub_error', 'hub_unavailable'].includes(outcome)));
+    expect(quiet).toEqual(CALL_OUTCOMES.filter((outcome) => !['unknown_tool', 'invalid_request', 'hub_error', 'hub_unavailable', 'auth_expired', 'auth_unavailable', 'auth_refused'].includes(outcome)));
     expect(series.filter((line) => line.includes('outcome="unknown_tool"'))).toEqual([expect.stringContaining('tool="(unknown)"')]);
     // Two tools × 14 outcomes, and one series for each of the two unnamed outcomes.
     expect(series).toHaveLength(2 * 14 + 2);

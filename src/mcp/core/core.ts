@@ -8,6 +8,7 @@
 // an unknown tool with a result (McpServer) instead of the contract's -32601. A tool server needs five
 // methods; they are here, and the SDK's own clients and the official conformance suite test them.
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Principal } from '../../auth/principal';
 import type { Cancellation } from '../../call-signal';
 import type { Logger } from '../../logger';
 import { noopMetrics, type Metrics } from '../../telemetry';
@@ -47,6 +48,8 @@ export interface CoreContext {
   cancel?: (requestId: RequestId) => void;
   /** The client's address as the door resolved it: the per-user limits' last resort for an anonymous call. */
   clientAddress?: string;
+  /** The caller whose bearer token src/auth verified (/mcp, MCP_AUTH=oauth); absent on every other path. */
+  principal?: Principal;
 }
 
 /** Methods of each era: 2026-07-28 has no initialize and no ping; server/discover replaces them. */
@@ -191,6 +194,7 @@ export function createProtocolCore({ registry, info, logger, instructions, metri
           trace: traceContext(ctx.headers, meta),
           rpcId: id,
           protocolVersion: revisionOf(meta, ctx),
+          principal: ctx.principal,
         });
       },
     ],

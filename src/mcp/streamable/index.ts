@@ -1,7 +1,9 @@
 // The modern lane: MCP Streamable HTTP at POST /mcp, stateless, for 2026-07-28 clients (per-request
 // `_meta`, server/discover) and 2025-era clients (initialize, then calls). GET and DELETE answer 405, as
 // stateless servers do. Framing only: the protocol is the core's, credentials come from this request.
+// With MCP_AUTH=oauth every POST carries a bearer token checked before its body is read (src/auth).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { LaneAuth } from '../../auth';
 import { NOTHING_TO_RUN } from '../../call-signal';
 import { sendAccepted, sendJson } from '../../http/send-json';
 import type { Logger } from '../../logger';
@@ -14,6 +16,8 @@ export interface StreamableLaneOptions extends LaneHttpOptions {
   /** The client's address as the door resolved it. */
   clientOf: (req: IncomingMessage) => string;
   logger: Logger;
+  /** MCP_AUTH=oauth: the token and scope checks (issue 17). Absent: headers mode, as before. */
+  auth?: LaneAuth;
 }
 
 /** Accept must allow JSON or an event stream (a missing Accept allows anything). */
@@ -31,7 +35,7 @@ function statusOf(answer: JsonRpcResponse): number {
 }
 
 export function createStreamableLane(options: StreamableLaneOptions) {
-  const { core, clientOf, logger } = options;
+  const { core, clientOf, logger, auth } = options;
   const http = createLaneHttp(options);
 
   async function post(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -41,6 +45,8 @@ export function createStreamableLane(options: StreamableLaneOptions) {
       req.resume();
       return sendJson(res, 406, errorBody(JsonRpcErrorCode.InvalidRequest, 'Not Acceptable: Accept must include application/json or text/event-stream'));
     }
+    const principal = auth ? await auth.authenticate(req, res) : undefined;
+    if (auth && !principal) return; // 401 or 503 answered, body unread
     const read = await http.readBody(req, res);
     if (!read) return;
     const route = edge(read.body, req.headers);
@@ -55,6 +61,8 @@ export function createStreamableLane(options: StreamableLaneOptions) {
         return void sendAccepted(res);
     }
     const { message } = route;
+    // The scopes are checked here, before dispatch, because a refusal is HTTP 403 with a challenge.
+    if (principal && !auth!.permits(message, principal, res)) return;
     if (logger.isLevelEnabled('trace')) {
       logger.trace({ rpc: { id: message.id, method: message.method.slice(0, 100) }, headers: req.headers }, 'message received');
     }
@@ -63,6 +71,7 @@ export function createStreamableLane(options: StreamableLaneOptions) {
       headers: req.headers,
       clientAddress: clientOf(req),
       notify: exchange.notifies ? (notification: object) => exchange.notify(notification) : undefined,
+      principal,
     };
     await http.answerInResponse(res, message, from, (answer) => exchange.answer(statusOf(answer), answer));
   }

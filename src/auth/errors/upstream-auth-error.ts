@@ -1,0 +1,19 @@
+// Base class of every failure to make credentials for the customer's API on /mcp in oauth mode (issue 17):
+// a token exchange or a client-credentials grant at the authorization server. Messages name the grant and
+// the endpoint's path, never a token, a secret or a response body; the original failure is kept in `cause`.
+
+export type UpstreamGrant = 'token-exchange' | 'client-credentials';
+
+export class UpstreamAuthError extends Error {
+  override name = 'UpstreamAuthError';
+
+  constructor(
+    /** Stable code: AUTH_EXPIRED, AUTH_UNAVAILABLE or AUTH_REFUSED. */
+    readonly code: string,
+    readonly grant: UpstreamGrant,
+    detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${grant} at the authorization server: ${detail}`, options);
+  }
+}

@@ -1,0 +1,45 @@
+// An opaque access token checked by RFC 7662 introspection at the issuer, authenticated as this server's
+// client (oauth4webapi): active, issued by our issuer when it says so, and for our resource (issue 17).
+import { libraries, type AuthorizationServer, type IntrospectionResponse } from './libraries';
+import { principalOf } from './principal-of';
+import { invalid, unavailable, type Verdict } from './verdict';
+
+export interface IntrospectionClient {
+  id: string;
+  secret: string;
+  allowInsecureRequests: boolean;
+}
+
+function audienceIncludes(aud: string | string[] | undefined, resource: string): boolean {
+  return Array.isArray(aud) ? aud.includes(resource) : aud === resource;
+}
+
+export async function introspect(
+  token: string,
+  tokenKey: string,
+  as: AuthorizationServer,
+  client: IntrospectionClient,
+  resource: string,
+): Promise<Verdict> {
+  if (as.introspection_endpoint === undefined) return invalid('not a JWT, and the authorization server offers no introspection');
+  let answer: IntrospectionResponse;
+  try {
+    const { oauth } = await libraries();
+    const response = await oauth.introspectionRequest(as, { client_id: client.id }, oauth.ClientSecretBasic(client.secret), token, {
+      [oauth.allowInsecureRequests]: client.allowInsecureRequests,
+      signal: AbortSignal.timeout(5_000),
+    });
+    answer = await oauth.processIntrospectionResponse(as, { client_id: client.id }, response);
+  } catch (error) {
+    return unavailable(`introspection failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!answer.active) return invalid('the token is not active');
+  // The audience is a MUST for a protected resource (RFC 8707): a token that names none is not for us.
+  if (!audienceIncludes(answer.aud, resource)) return invalid('the token is not for this resource');
+  if (answer.iss !== undefined && answer.iss !== as.issuer) return invalid('the token is from another issuer');
+  const now = Date.now() / 1000;
+  if (answer.nbf !== undefined && answer.nbf > now + 30) return invalid('the token is not valid yet');
+  if (answer.exp !== undefined && answer.exp <= now) return invalid('the token has expired');
+  const principal = principalOf(answer, as.issuer, token, tokenKey);
+  return principal ? { ok: true, principal } : invalid('the token has no sub claim');
+}

@@ -1,0 +1,61 @@
+// A JWT access token (RFC 9068) checked with jose against the issuer's published keys: an asymmetric
+// algorithm from the allowlist (never `none`, never HS*: a public key must not become an HMAC secret),
+// the issuer, our resource in `aud` (RFC 8707), and exp/nbf with a small leeway (issue 17).
+import { libraries, type JWTVerifyGetKey } from './libraries';
+import { principalOf } from './principal-of';
+import { invalid, unavailable, type Verdict } from './verdict';
+
+export const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
+
+/** Clocks of the authorization server and this server may differ by this much (seconds). */
+export const CLOCK_TOLERANCE_S = 30;
+
+/** jose's codes that say the token itself is not good; any other failure is the key server's (retry). */
+const TOKEN_FAULTS = new Set([
+  'ERR_JWS_INVALID',
+  'ERR_JWT_INVALID',
+  'ERR_JWT_CLAIM_VALIDATION_FAILED',
+  'ERR_JWT_EXPIRED',
+  'ERR_JOSE_ALG_NOT_ALLOWED',
+  'ERR_JOSE_NOT_SUPPORTED',
+  'ERR_JWS_SIGNATURE_VERIFICATION_FAILED',
+  'ERR_JWKS_NO_MATCHING_KEY',
+  'ERR_JWKS_MULTIPLE_MATCHING_KEYS',
+]);
+
+/** Three base64url parts whose first is a JOSE header: decided without verifying anything. */
+export function looksLikeJwt(token: string): boolean {
+  const parts = token.split('.');
+  if (parts.length !== 3) return false;
+  try {
+    const header: unknown = JSON.parse(Buffer.from(parts[0]!, 'base64url').toString('utf8'));
+    return typeof header === 'object' && header !== null && typeof (header as { alg?: unknown }).alg === 'string';
+  } catch {
+    return false;
+  }
+}
+
+export interface JwksOptions {
+  /** An unknown `kid` refetches the key set at most this often (jose's cooldownDuration). */
+  cooldownMs?: number;
+  /** Keys are refetched after this long even when every kid is known (jose's cacheMaxAge). */
+  maxAgeMs?: number;
+}
+
+export async function createJwks(jwksUri: string, { cooldownMs = 30_000, maxAgeMs = 600_000 }: JwksOptions = {}): Promise<JWTVerifyGetKey> {
+  const { jose } = await libraries();
+  return jose.createRemoteJWKSet(new URL(jwksUri), { cooldownDuration: cooldownMs, cacheMaxAge: maxAgeMs, timeoutDuration: 5_000 });
+}
+
+export async function verifyJwt(token: string, tokenKey: string, keys: JWTVerifyGetKey, issuer: string, resource: string): Promise<Verdict> {
+  try {
+    const { jose } = await libraries();
+    const { payload } = await jose.jwtVerify(token, keys, { issuer, audience: resource, algorithms: ALGORITHMS, clockTolerance: CLOCK_TOLERANCE_S });
+    const principal = principalOf(payload, issuer, token, tokenKey);
+    return principal ? { ok: true, principal } : invalid('the token has no sub claim');
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && TOKEN_FAULTS.has(code)) return invalid(code);
+    return unavailable(error instanceof Error ? `the key set could not be read: ${error.message}` : 'the key set could not be read');
+  }
+}

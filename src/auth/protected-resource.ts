@@ -1,0 +1,92 @@
+// /mcp as an OAuth 2.1 protected resource (MCP_AUTH=oauth, issue 17): the metadata routes, the token
+// check every POST /mcp passes before its body is read, and the scope check of a tools/call before it
+// runs. The lane calls these; src/server.ts wires them. The hub's lane (/sse, /messages) never does.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from '../logger';
+import type { Metrics } from '../telemetry';
+import type { Tool } from '../tools/define-tool';
+import { authorizationServerUnavailable, insufficientScope, unauthorized } from './challenge';
+import { createDiscovery, type Discovery } from './discovery';
+import type { JwksOptions } from './jwt';
+import { metadataHandler, resourceMetadata } from './metadata';
+import type { Principal } from './principal';
+import type { AuthSettings } from './settings';
+import { createTokenVerifier } from './verify';
+
+/** What the /mcp lane needs: who is calling, and whether that caller may make this request. */
+export interface LaneAuth {
+  /** The verified caller; undefined once 401 or 503 has been answered. */
+  authenticate(req: IncomingMessage, res: ServerResponse): Promise<Principal | undefined>;
+  /** True when the request may run; else 403 insufficient_scope has been answered. */
+  permits(message: { method: string; params?: Record<string, unknown> }, principal: Principal, res: ServerResponse): boolean;
+}
+
+export interface ProtectedResource extends LaneAuth {
+  /** GET handlers of the metadata, by exact path. */
+  readonly routes: Readonly<Record<string, (req: IncomingMessage, res: ServerResponse) => void>>;
+  /** Paths the door lets through without the hub's secret or network: the token is their credential. */
+  readonly openPaths: readonly string[];
+  readonly discovery: Discovery;
+  close(): void;
+}
+
+export interface ProtectedResourceOptions {
+  settings: AuthSettings;
+  tools: readonly Tool[];
+  publicBasePath: string;
+  /** resource_name in the metadata: the server's title or name. */
+  name: string;
+  logger: Logger;
+  metrics: Metrics;
+  tracing?: boolean;
+  /** Injected in tests; by default discovered from settings.issuer. */
+  discovery?: Discovery;
+  jwks?: JwksOptions;
+}
+
+export function createProtectedResource(options: ProtectedResourceOptions): ProtectedResource {
+  const { settings, tools, logger, metrics } = options;
+  const scopesByTool = new Map(tools.map((tool) => [tool.name, tool.scopes]));
+  const allScopes = [...new Set(tools.flatMap((tool) => tool.scopes))].sort();
+  const metadata = resourceMetadata(settings, allScopes, options.publicBasePath, options.name);
+  const discovery = options.discovery ?? createDiscovery({ issuer: settings.issuer, allowInsecureRequests: settings.allowInsecureRequests, logger });
+  const verifier = createTokenVerifier({ settings, discovery, logger, tracing: options.tracing, jwks: options.jwks });
+  const serveMetadata = metadataHandler(metadata);
+  logger.info({ resource: settings.resource, issuer: settings.issuer, metadata: metadata.url }, '/mcp is an OAuth protected resource (MCP_AUTH=oauth)');
+
+  return {
+    routes: Object.fromEntries(metadata.paths.map((path) => [path, serveMetadata])),
+    openPaths: Object.freeze(['/mcp', ...metadata.paths]),
+    discovery,
+    async authenticate(req, res) {
+      const verdict = await verifier.verify(req.headers);
+      if (verdict.ok) {
+        const { principal } = verdict;
+        // The client's token goes no further than this principal: nothing downstream can forward it, and
+        // X-User-Id (for limits and the call's log line) is the verified subject's tag, not the client's word.
+        delete req.headers.authorization;
+        delete req.headers['x-user-auth-authorization'];
+        req.headers['x-user-id'] = principal.subjectTag;
+        return principal;
+      }
+      req.resume();
+      if (verdict.kind === 'unavailable') authorizationServerUnavailable(res);
+      else {
+        metrics.refused(verdict.kind === 'missing' ? 'auth' : 'invalid_token');
+        unauthorized(res, metadata.url, verdict.kind === 'invalid');
+      }
+      return undefined;
+    },
+    permits(message, principal, res) {
+      if (message.method !== 'tools/call') return true;
+      const name = message.params?.name;
+      const needed = typeof name === 'string' ? scopesByTool.get(name) : undefined;
+      if (needed === undefined || needed.every((scope) => principal.scopes.has(scope))) return true;
+      metrics.refused('insufficient_scope');
+      logger.info({ tool: name, userId: principal.subjectTag, needed }, 'tool call refused: insufficient scope');
+      insufficientScope(res, metadata.url, needed, name as string);
+      return false;
+    },
+    close: () => discovery.close(),
+  };
+}

@@ -1,0 +1,22 @@
+// The credentials maker of the tool path for MCP_AUTH=oauth, from the auth settings (issue 17): the
+// issuer's metadata is read from discovery when a grant is made (a principal exists only once it is known).
+import type { Logger } from '../logger';
+import type { Discovery } from './discovery';
+import type { UpstreamCredentials } from './principal';
+import type { AuthSettings } from './settings';
+import { createUpstreamTokens } from './upstream-token';
+
+/** `timeoutMs`: the deadline of one request to the token endpoint (the upstream timeout, UPSTREAM_TIMEOUT_MS). */
+export function upstreamCredentialsFor(settings: AuthSettings, discovery: Discovery, timeoutMs: number, logger: Logger): UpstreamCredentials {
+  return createUpstreamTokens({
+    mode: settings.upstream.mode,
+    audience: settings.upstream.audience,
+    userHeader: settings.upstream.userHeader,
+    issuer: discovery.current,
+    clientId: settings.client.id,
+    clientSecret: settings.client.secret,
+    allowHttp: settings.allowInsecureRequests,
+    timeoutMs,
+    logger,
+  }).credentials;
+}
