@@ -2,6 +2,7 @@
 // the customer's API is a token exchanged for it (RFC 8693), never the client's; one exchange per client
 // token however many calls; refreshed before it expires; and the failures the user and operator see.
 import { createServer, type Server, type Socket } from 'node:net';
+import { CallSignal } from '../../src/call-signal';
 import { SECRET_ARG } from '../support/stand-in-api';
 import { until } from '../support/wait';
 import { API_AUDIENCE, startHarness, type Harness } from './upstream-harness';
@@ -142,6 +143,25 @@ describe('upstream credentials by token exchange', () => {
     expect(again.isError).toBeUndefined();
   });
 
+  it("the exchange is a step of the call's span, ended with the failure's code; a cached token makes none", async () => {
+    const steps: Array<{ name: string; attributes: Readonly<Record<string, string>>; ended?: string | null }> = [];
+    const span = {
+      startStep(name: string, attributes: Readonly<Record<string, string>>) {
+        const step: (typeof steps)[number] = { name, attributes };
+        steps.push(step);
+        return { end: (errorType: string | undefined) => void (step.ended = errorType ?? null) };
+      },
+    };
+    const principal = await h.principal('user-span');
+    await h.tokens.credentials(principal, undefined, span);
+    await h.tokens.credentials(principal, undefined, span);
+    expect(steps).toEqual([{ name: 'oauth token-exchange', attributes: { 'oauth.grant': 'token-exchange', 'oauth.audience': API_AUDIENCE }, ended: null }]);
+    const revoked = await h.principal('user-span-revoked');
+    h.as.revokeSubject('user-span-revoked');
+    await expect(h.tokens.credentials(revoked, undefined, span)).rejects.toMatchObject({ code: 'AUTH_EXPIRED', oauthError: 'invalid_grant' });
+    expect(steps[1]).toMatchObject({ name: 'oauth token-exchange', ended: 'AUTH_EXPIRED' });
+  });
+
   it('a call without a principal forwards the caller headers as before (the hub lane)', async () => {
     await h.call(undefined, 'hub', { authorization: 'Bearer hub-user-token', cookie: 'c=1' });
     expect(h.api.received.at(-1)!.headers).toMatchObject({ authorization: 'Bearer hub-user-token', cookie: 'c=1' });
@@ -179,5 +199,18 @@ describe('upstream credentials by token exchange, the deadline', () => {
     expect(result.isError).toBe(true);
     expect(text(result)).toMatch(/try again in a moment/);
     expect(h.logs().find((line) => line.msg === 'authorization server unavailable')).toMatchObject({ level: 40, problem: 'timeout' });
+  });
+
+  it('a call cancelled while it waits for a shared exchange stops waiting; the other call keeps the exchange', async () => {
+    const principal = await h.principal('user-cancel');
+    const connections = sockets.length;
+    const cancelled = new CallSignal();
+    const first = h.registry.call('fetch_item', { id: 'x1' }, { headers: {}, signal: cancelled, principal });
+    const second = h.registry.call('fetch_item', { id: 'x2' }, { headers: {}, signal: new CallSignal(), principal });
+    await until(() => sockets.length > connections); // the one exchange is in flight
+    cancelled.abort();
+    expect(text(await first)).toBe('The call was cancelled.');
+    expect(text(await second)).toMatch(/try again in a moment/);
+    expect(h.logs().filter((line) => line.msg === 'authorization server unavailable' && line.problem === 'timeout')).toHaveLength(2); // this test's, and the one before
   });
 });
