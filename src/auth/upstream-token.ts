@@ -94,8 +94,10 @@ export function createUpstreamTokens(options: UpstreamTokenOptions): UpstreamTok
     return HEADER_SAFE.test(subject) ? subject : encodeURIComponent(subject);
   }
 
+  /** Cached credentials at once; pending ones awaited for as long as this call is not cancelled. */
   async function settle(made: MadeCredentials | Promise<MadeCredentials>, signal: Cancellation | undefined): Promise<MadeCredentials> {
-    return made instanceof Promise ? untilCancelled(made, signal) : made;
+    // By shape, not instanceof Promise: an async function's promise may come from another realm (a test sandbox).
+    return typeof (made as Partial<Promise<MadeCredentials>>).then === 'function' ? untilCancelled(made as Promise<MadeCredentials>, signal) : (made as MadeCredentials);
   }
 
   const credentials: UpstreamCredentials =

@@ -2,6 +2,7 @@
 // the customer's API is a token exchanged for it (RFC 8693), never the client's; one exchange per client
 // token however many calls; refreshed before it expires; and the failures the user and operator see.
 import { createServer, type Server, type Socket } from 'node:net';
+import { CallSignal } from '../../src/call-signal';
 import { SECRET_ARG } from '../support/stand-in-api';
 import { until } from '../support/wait';
 import { API_AUDIENCE, startHarness, type Harness } from './upstream-harness';
@@ -142,6 +143,25 @@ describe('upstream credentials by token exchange', () => {
     expect(again.isError).toBeUndefined();
   });
 
+  it("the exchange is a step of the call's span, ended with the failure's code; a cached token makes none", async () => {
+    const steps: Array<{ name: string; attributes: Readonly<Record<string, string>>; ended?: string | null }> = [];
+    const span = {
+      startStep(name: string, attributes: Readonly<Record<string, string>>) {
+        const step: (typeof steps)[number] = { name, attributes };
+        steps.push(step);
+        return { end: (errorType: string | undefined) => void (step.ended = errorType ?? null) };
+      },
+    };
+    const principal = await h.principal('user-span');
+    await h.tokens.credentials(principal, undefined, span);
+    await h.tokens.credentials(principal, undefined, span);
+    expect(steps).toEqual([{ name: 'oauth token-exchange', attributes: { 'oauth.grant': 'token-exchange', 'oauth.audience': API_AUDIENCE }, ended: null }]);
+    const revoked = await h.principal('user-span-revoked');
+    h.as.revokeSubject('user-span-revoked');
+    await expect(h.tokens.credentials(revoked, undefined, span)).rejects.toMatchObject({ code: 'AUTH_EXPIRED', oauthError: 'invalid_grant' });
+    expect(steps[1]).toMatchObject({ name: 'oauth token-exchange', ended: 'AUTH_EXPIRED' });
+  });
+
   it('a call without a principal forwards the caller headers as before (the hub lane)', async () => {
     await h.call(undefined, 'hub', { authorization: 'Bearer hub-user-token', cookie: 'c=1' });
     expect(h.api.received.at(-1)!.headers).toMatchObject({ authorization: 'Bearer hub-user-token', cookie: 'c=1' });
@@ -161,9 +181,13 @@ describe('upstream credentials by token exchange, the deadline', () => {
   let h: Harness;
   let blackHole: Server;
   const sockets: Socket[] = [];
+  let received = 0;
   beforeAll(async () => {
-    // A token endpoint that accepts connections and never answers: the upstream deadline must end the wait.
-    blackHole = createServer((socket) => void sockets.push(socket));
+    // A token endpoint that accepts connections, reads requests and never answers: the upstream deadline must end the wait.
+    blackHole = createServer((socket) => {
+      sockets.push(socket);
+      socket.on('data', (chunk: Buffer) => void (received += chunk.toString('latin1').split('POST /token').length - 1));
+    });
     await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));
     const port = (blackHole.address() as { port: number }).port;
     h = await startHarness({ mode: 'token-exchange', timeoutMs: 300, issuer: (metadata) => ({ ...metadata, token_endpoint: `http://127.0.0.1:${port}/token` }) });
@@ -179,5 +203,20 @@ describe('upstream credentials by token exchange, the deadline', () => {
     expect(result.isError).toBe(true);
     expect(text(result)).toMatch(/try again in a moment/);
     expect(h.logs().find((line) => line.msg === 'authorization server unavailable')).toMatchObject({ level: 40, problem: 'timeout' });
+  });
+
+  it('a call cancelled while it waits for a shared exchange stops waiting; the other call keeps the exchange', async () => {
+    const principal = await h.principal('user-cancel');
+    const requests = received;
+    const timeouts = () => h.logs().filter((line) => line.msg === 'authorization server unavailable' && line.problem === 'timeout').length;
+    const before = timeouts();
+    const cancelled = new CallSignal();
+    const first = h.registry.call('fetch_item', { id: 'x1' }, { headers: {}, signal: cancelled, principal });
+    const second = h.registry.call('fetch_item', { id: 'x2' }, { headers: {}, signal: new CallSignal(), principal });
+    await until(() => received > requests); // the one exchange is in flight
+    cancelled.abort();
+    expect(text(await first)).toBe('The call was cancelled.');
+    expect(text(await second)).toMatch(/try again in a moment/);
+    expect(timeouts() - before).toBe(1); // one exchange for both calls
   });
 });
