@@ -14,6 +14,7 @@ import { BusUnavailableError, SerializedMessage, type Location, type SessionBus,
 import type { Metrics } from '../../telemetry';
 import type { CallTracker } from '../calls';
 import type { RedisConnections } from './connections';
+import { Registrar } from './registrar';
 import { CLAIM_SCRIPT, parseControl, parseDelivery, READS_FORMATS, redisNames, ROUTE_SCRIPT, type Control, type RedisNames } from './wire';
 
 export interface RedisBusOptions {
@@ -30,8 +31,6 @@ export interface RedisBusOptions {
 
 /** Sessions held elsewhere, as last seen in Redis: a burst of calls for one session costs one GET. */
 const SEEN_MAX = 10_000;
-/** While commands fail, one write this often tells when Redis takes them again (one in flight at most). */
-const PROBE_MS = 250;
 
 type RouteCommand = (key: string, parkedKey: string, inboxPrefix: string, sessionId: string, json: string, parkMs: number, control: string, from: string) => Promise<number>;
 type ClaimCommand = (key: string, parkedKey: string, holder: string, ttlMs: number) => Promise<string[]>;
@@ -50,12 +49,9 @@ export class RedisBus implements SessionBus {
   private readonly seenForMs: number;
   private readonly names: RedisNames;
   private readonly inbox: string;
-  private readonly timer: NodeJS.Timeout;
-  private probeTimer: NodeJS.Timeout | undefined;
+  private readonly registrar: Registrar;
   private readonly route: RouteCommand;
   private readonly claim: ClaimCommand;
-  /** A refresh or probe is in flight: the next waits for it, so a partition queues at most one. */
-  private refreshing = false;
   private closed = false;
   /** Counted for /metrics once instrument() is called; no-ops until then. */
   private counts = { routed: NO_COUNT, received: NO_COUNT, controls: NO_COUNT, failures: NO_COUNT, parked: NO_COUNT, claimed: NO_COUNT, dropped: NO_COUNT };
@@ -73,15 +69,15 @@ export class RedisBus implements SessionBus {
     this.claim = custom.mcpClaim.bind(connections.commands);
     connections.subscriber.on('message', (channel: string, text: string) => this.receive(channel, text));
     connections.subscriber.subscribe(this.inbox, this.names.control).catch((error: Error) => this.failed('subscribe', error));
-    // After an outage (or a Redis restart that lost every key) this process registers its sessions again
-    // and collects the answers parked for them meanwhile.
-    for (const connection of [connections.commands, connections.subscriber]) connection.on('ready', () => this.refresh(true));
-    connections.status.onRecovered(() => {
-      clearInterval(this.probeTimer);
-      this.probeTimer = undefined;
-      this.refresh(true);
+    this.registrar = new Registrar({
+      ...options,
+      names: this.names,
+      processId: this.processId,
+      holder: this.holder,
+      held: () => this.sinks.keys(),
+      collected: (sessionId, parked) => this.collected(sessionId, parked),
+      failed: (what, error) => this.failed(what, error),
     });
-    this.timer = setInterval(() => this.refresh(false), refreshMs).unref();
   }
 
   instrument(metrics: Metrics): void {
@@ -181,8 +177,7 @@ export class RedisBus implements SessionBus {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    clearInterval(this.timer);
-    clearInterval(this.probeTimer);
+    this.registrar.stop();
     const { connections } = this.options;
     if (connections.ready && this.sinks.size > 0) {
       const pipeline = connections.commands.pipeline();
@@ -206,63 +201,15 @@ export class RedisBus implements SessionBus {
       this.seen.delete(sessionId);
       return 'gone';
     }
-    if (this.seen.size >= SEEN_MAX) this.seen.delete(this.seen.keys().next().value as string);
-    this.seen.delete(sessionId);
-    this.seen.set(sessionId, performance.now());
-    return 'elsewhere';
-  }
-
-  /**
-   * One pipeline per tick: this process's own key (so a replica holding no session still learns that
-   * writes fail), then every session held here (SET, not EXPIRE, also re-creates lost keys). After a
-   * reconnect or a recovery (`collect`), each session also collects the answers parked for it.
-   */
-  private refresh(collect: boolean): void {
-    const { connections, sessionTtlMs } = this.options;
-    const stale = performance.now() - this.seenForMs;
-    for (const [sessionId, at] of this.seen) if (at < stale) this.seen.delete(sessionId);
-    if (this.closed || this.refreshing || !connections.ready) return;
-    // While failing, only the probe writes: a partition must not pile up a pipeline per tick.
-    if (connections.status.failing !== undefined && !collect) return;
-    this.refreshing = true;
-    const held = [...this.sinks.keys()];
-    const pipeline = connections.commands.pipeline();
-    pipeline.set(this.names.replica(this.processId), this.holder, 'PX', sessionTtlMs);
-    const claims = pipeline as unknown as { mcpClaim(key: string, parkedKey: string, holder: string, ttlMs: number): void };
-    for (const sessionId of held) {
-      if (collect) claims.mcpClaim(this.names.session(sessionId), this.names.parked(sessionId), this.holder, sessionTtlMs);
-      else pipeline.set(this.names.session(sessionId), this.holder, 'PX', sessionTtlMs);
+    // Oldest first (each sighting is re-inserted): drop the stale ones, then at most SEEN_MAX.
+    const now = performance.now();
+    for (const [seenId, at] of this.seen) {
+      if (now - at < this.seenForMs && this.seen.size < SEEN_MAX) break;
+      this.seen.delete(seenId);
     }
-    pipeline.exec().then(
-      (results) => {
-        this.refreshing = false;
-        const error = results?.find(([failure]) => failure)?.[0];
-        if (error) return this.failed('refresh', error);
-        connections.status.succeeded();
-        if (collect) held.forEach((sessionId, n) => this.collected(sessionId, results?.[n + 1]?.[1]));
-      },
-      (error: Error) => {
-        this.refreshing = false;
-        this.failed('refresh', error);
-      },
-    );
-  }
-
-  /** While commands fail: one small write at a time, until one succeeds (then RedisStatus recovers). */
-  private probe(): void {
-    const { connections, sessionTtlMs } = this.options;
-    if (this.closed || this.refreshing || !connections.ready) return;
-    this.refreshing = true;
-    connections.commands.set(this.names.replica(this.processId), this.holder, 'PX', sessionTtlMs).then(
-      () => {
-        this.refreshing = false;
-        connections.status.succeeded();
-      },
-      (error: Error) => {
-        this.refreshing = false;
-        this.failed('probe', error);
-      },
-    );
+    this.seen.delete(sessionId);
+    this.seen.set(sessionId, now);
+    return 'elsewhere';
   }
 
   /** Parked answers for a session held here, oldest first, written on its stream. */
@@ -325,7 +272,7 @@ export class RedisBus implements SessionBus {
     this.counts.failures.inc();
     if (this.closed) return;
     this.options.connections.status.failed(what, error);
-    this.probeTimer ??= setInterval(() => this.probe(), PROBE_MS).unref();
+    this.registrar.startProbing();
     this.options.logger.debug({ err: error.message, what }, 'redis command failed');
   }
 }
