@@ -83,6 +83,26 @@ export function openRedisConnections({ url, logger, name = 'mcp-tool-server', co
   };
 }
 
+/** Resolves once both connections are up, or after `timeoutMs`. */
+export function whenReady(connections: RedisConnections, timeoutMs: number): Promise<void> {
+  const { commands, subscriber } = connections;
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      commands.off('ready', check);
+      subscriber.off('ready', check);
+      resolve();
+    };
+    const check = () => {
+      if (connections.ready) done();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    commands.on('ready', check);
+    subscriber.on('ready', check);
+    check();
+  });
+}
+
 /** GET /health: "redis: unreachable (…)" when this process cannot route sessions. */
 export function redisHealthCheck(connections: RedisConnections): HealthCheck {
   return {

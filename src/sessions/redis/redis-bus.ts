@@ -13,7 +13,8 @@ import type { RequestId } from '../../mcp/core/jsonrpc';
 import { BusUnavailableError, SerializedMessage, type Location, type SessionBus, type StreamSink } from '../bus';
 import type { Metrics } from '../../telemetry';
 import type { CallTracker } from '../calls';
-import type { RedisConnections } from './connections';
+import { whenReady, type RedisConnections } from './connections';
+import { HeldAnswers, refusedOutright } from './held-answers';
 import { Registrar } from './registrar';
 import { CLAIM_SCRIPT, parseControl, parseDelivery, READS_FORMATS, redisNames, ROUTE_SCRIPT, type Control, type RedisNames } from './wire';
 
@@ -31,6 +32,8 @@ export interface RedisBusOptions {
 
 /** Sessions held elsewhere, as last seen in Redis: a burst of calls for one session costs one GET. */
 const SEEN_MAX = 10_000;
+/** Answers refused by Redis that wait for it to take writes again, at most (issue 20). */
+const HELD_MAX = 1_000;
 
 type RouteCommand = (key: string, parkedKey: string, inboxPrefix: string, sessionId: string, json: string, parkMs: number, control: string, from: string) => Promise<number>;
 type ClaimCommand = (key: string, parkedKey: string, holder: string, ttlMs: number) => Promise<string[]>;
@@ -50,11 +53,12 @@ export class RedisBus implements SessionBus {
   private readonly names: RedisNames;
   private readonly inbox: string;
   private readonly registrar: Registrar;
+  private readonly held: HeldAnswers;
   private readonly route: RouteCommand;
   private readonly claim: ClaimCommand;
   private closed = false;
   /** Counted for /metrics once instrument() is called; no-ops until then. */
-  private counts = { routed: NO_COUNT, received: NO_COUNT, controls: NO_COUNT, failures: NO_COUNT, parked: NO_COUNT, claimed: NO_COUNT, dropped: NO_COUNT };
+  private counts = { routed: NO_COUNT, received: NO_COUNT, controls: NO_COUNT, failures: NO_COUNT, parked: NO_COUNT, claimed: NO_COUNT, dropped: NO_COUNT, unconfirmed: NO_COUNT };
 
   constructor(private readonly options: RedisBusOptions) {
     const { connections, prefix, refreshMs } = options;
@@ -69,6 +73,8 @@ export class RedisBus implements SessionBus {
     this.claim = custom.mcpClaim.bind(connections.commands);
     connections.subscriber.on('message', (channel: string, text: string) => this.receive(channel, text));
     connections.subscriber.subscribe(this.inbox, this.names.control).catch((error: Error) => this.failed('subscribe', error));
+    this.held = new HeldAnswers(HELD_MAX, options.sessionTtlMs);
+    connections.status.onRecovered(() => this.resend());
     this.registrar = new Registrar({
       ...options,
       names: this.names,
@@ -88,7 +94,8 @@ export class RedisBus implements SessionBus {
       failures: metrics.counter('mcp_bus_redis_failures_total', 'Redis commands that failed (the bus refuses or drops instead of queueing).'),
       parked: metrics.counter('mcp_bus_answers_parked_total', 'Routed answers that found no holder and were kept in Redis for it to re-register.'),
       claimed: metrics.counter('mcp_bus_answers_claimed_total', 'Parked answers collected by this replica after re-registering its sessions.'),
-      dropped: metrics.counter('mcp_bus_answers_dropped_total', 'Routed answers lost: Redis refused or timed out the delivery, or the stream had gone.'),
+      dropped: metrics.counter('mcp_bus_answers_dropped_total', 'Routed answers lost: Redis refused the delivery, the holder was not listening, or the stream had gone.'),
+      unconfirmed: metrics.counter('mcp_bus_answers_unconfirmed_total', 'Routed answers whose delivery Redis did not confirm in time (delivered or parked if it ran them later).'),
     };
     const { connections } = this.options;
     metrics.gauge('mcp_bus_redis_up', '1 while both Redis connections are ready and commands succeed, else 0.', () =>
@@ -129,9 +136,12 @@ export class RedisBus implements SessionBus {
   deliver(sessionId: string, message: object): void {
     const sink = this.sinks.get(sessionId);
     if (sink) return sink(message);
-    const { names, options } = this;
     this.counts.routed.inc();
-    const json = JSON.stringify(message);
+    this.send(sessionId, JSON.stringify(message), performance.now());
+  }
+
+  private send(sessionId: string, json: string, at: number): void {
+    const { names, options } = this;
     this.route(names.session(sessionId), names.parked(sessionId), names.inboxPrefix, sessionId, json, options.sessionTtlMs, names.control, this.processId).then(
       (receivers) => {
         if (receivers < 0) this.counts.parked.inc();
@@ -140,9 +150,23 @@ export class RedisBus implements SessionBus {
       },
       (error: Error) => {
         this.failed('deliver', error);
-        this.dropped(sessionId, `redis: ${error.message}`);
+        if (refusedOutright(error)) {
+          if (!this.held.hold({ sessionId, json, at })) this.dropped(sessionId, `redis: ${error.message}; ${HELD_MAX} answers already wait`);
+          return;
+        }
+        // Timed out: the command may still be on its way (a partition holds it), and runs at the heal.
+        if (!error.message.includes('timed out')) return this.dropped(sessionId, `redis: ${error.message}`);
+        this.counts.unconfirmed.inc();
+        this.options.logger.warn({ session: sessionTag(sessionId) }, 'routed answer unconfirmed: redis did not answer in time; it arrives only if redis runs it later');
       },
     );
+  }
+
+  /** Redis takes writes again: the answers it refused meanwhile go now, unless too old. */
+  private resend(): void {
+    const { fresh, stale } = this.held.take();
+    for (const answer of stale) this.dropped(answer.sessionId, 'redis refused it for longer than SESSION_TTL_MS');
+    for (const answer of fresh) this.send(answer.sessionId, answer.json, answer.at);
   }
 
   cancel(sessionId: string, requestId: RequestId): void {
@@ -154,24 +178,7 @@ export class RedisBus implements SessionBus {
 
   /** Both connections up, or `timeoutMs` passed (Redis down at startup: serve what needs no Redis). */
   ready(timeoutMs = 5_000): Promise<void> {
-    const { commands, subscriber } = this.options.connections;
-    return new Promise((resolve) => {
-      const check = () => {
-        if (!this.options.connections.ready) return;
-        clearTimeout(timer);
-        commands.off('ready', check);
-        subscriber.off('ready', check);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        commands.off('ready', check);
-        subscriber.off('ready', check);
-        resolve();
-      }, timeoutMs);
-      commands.on('ready', check);
-      subscriber.on('ready', check);
-      check();
-    });
+    return whenReady(this.options.connections, timeoutMs);
   }
 
   async close(): Promise<void> {

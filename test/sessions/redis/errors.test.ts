@@ -72,6 +72,20 @@ describe.each([
   });
 });
 
+describe('a routed call accepted just before Redis refuses writes', () => {
+  it('is answered once Redis takes writes again: the refused answer waits, bounded, instead of being dropped', async () => {
+    const answer = client.answer(500);
+    expect((await postVia(router.url, client, toolCall(500, 'fetch_item', { id: 'hold-oom' }))).status).toBe(202);
+    await api.seen('/items/hold-oom');
+    proxy.failCommands(WRITES, "OOM command not allowed when used memory > 'maxmemory'.");
+    api.release('/items/hold-oom');
+    await healthBecomes(router, 503, /OOM/);
+    proxy.clearErrors();
+    expect(resultOf(await answer)).toMatchObject({ item: { id: 'hold-oom' }, pid: router.child.pid });
+    await healthBecomes(router, 200);
+  });
+});
+
 describe('replicas behind a slow or flapping link to Redis', () => {
   it('answer routed calls late but all of them under +200 ms per round trip and a slow subscriber', async () => {
     proxy.latency(100);
