@@ -30,11 +30,13 @@ export class RedisStatus {
 
   /** A command failed (time-out, error reply, connection gone). */
   failed(what: string, error: Error): void {
-    if (this.reason !== undefined) return;
-    this.reason = `${what}: ${error.message}`;
-    this.since = performance.now();
-    // The connections warn about a lost connection themselves; this line is for what they cannot see.
-    if (!this.connected()) return;
+    if (this.reason === undefined) {
+      this.reason = `${what}: ${error.message}`;
+      this.since = performance.now();
+    }
+    // The connections warn about a lost connection themselves; this line is for what they cannot see
+    // (including commands that still fail once a connection is back).
+    if (this.warned || !this.connected()) return;
     this.warned = true;
     this.logger.warn({ redis: this.where, err: error.message, what }, 'redis commands failing: calls for sessions held by other replicas get 503 until a write succeeds');
   }
