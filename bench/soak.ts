@@ -41,11 +41,13 @@ const mib = (bytes: number) => bytes / 1024 / 1024;
 let started = 0;
 let phase: Phase = 'warm-up';
 const latencies = new Map<string, number[]>();
-const errors = new Map<string, number>();
-const record = (lane: Lane, result: CallResult) => {
+/** Errors per phase and lane, by kind (a cancel's by the status of its POST). */
+const errors = new Map<string, Map<string, number>>();
+const record = (lane: Lane, result: CallResult, kind: string | undefined = result.error) => {
   const key = `${phase}|${lane}`;
-  if (result.error) errors.set(key, (errors.get(key) ?? 0) + 1);
-  else (latencies.get(key) ?? latencies.set(key, []).get(key)!).push(result.latencyMs);
+  if (kind === undefined) return void (latencies.get(key) ?? latencies.set(key, []).get(key)!).push(result.latencyMs);
+  const kinds = errors.get(key) ?? errors.set(key, new Map()).get(key)!;
+  kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
 };
 
 /** A redis-server of the soak's own (no persistence) that can be restarted on the same port. */
@@ -146,8 +148,8 @@ async function main(): Promise<void> {
         const result = await call;
         if (k % 2 === 0) record('churn', result);
         session.close();
-      } catch {
-        record('churn', { error: 'network', latencyMs: 0 });
+      } catch (error) {
+        record('churn', { error: 'network', latencyMs: 0 }, `failed: ${(error as Error).message.slice(0, 40)}`);
         await sleep(200);
       }
     }
@@ -163,9 +165,9 @@ async function main(): Promise<void> {
         await res.body.text();
         session.close();
         await call;
-        record('cancel', res.statusCode === 202 ? { latencyMs: 0 } : { error: 'http', latencyMs: 0 });
-      } catch {
-        record('cancel', { error: 'network', latencyMs: 0 });
+        record('cancel', { latencyMs: 0 }, res.statusCode === 202 ? undefined : `http ${res.statusCode}`);
+      } catch (error) {
+        record('cancel', { error: 'network', latencyMs: 0 }, `failed: ${(error as Error).message.slice(0, 40)}`);
         await sleep(200);
       }
     }
@@ -219,10 +221,12 @@ function report(samples: Sample[][], first: Sample[], warm: Sample[]): void {
     for (const lane of ['sse local', 'sse routed', 'mcp', 'churn', 'cancel'] as Lane[]) {
       const list = latencies.get(`${p}|${lane}`) ?? [];
       const sorted = Float64Array.from(list).sort();
-      const failed = errors.get(`${p}|${lane}`) ?? 0;
+      const kinds = [...(errors.get(`${p}|${lane}`) ?? new Map<string, number>())];
+      const failed = kinds.reduce((sum, [, count]) => sum + count, 0);
       if (list.length + failed === 0) continue;
       const timed = lane !== 'cancel' && list.length > 0;
-      out.push(`| ${p} | ${lane} | ${list.length} | ${failed} | ${timed ? percentile(sorted, 50).toFixed(2) : '-'} | ${timed ? percentile(sorted, 99).toFixed(2) : '-'} |`);
+      const why = kinds.map(([kind, count]) => `${kind}: ${count}`).join(', ');
+      out.push(`| ${p} | ${lane} | ${list.length} | ${failed}${failed > 0 ? ` (${why})` : ''} | ${timed ? percentile(sorted, 50).toFixed(2) : '-'} | ${timed ? percentile(sorted, 99).toFixed(2) : '-'} |`);
     }
   }
   process.stdout.write(`${out.join('\n')}\n`);
