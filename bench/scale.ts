@@ -28,6 +28,8 @@ export interface ScaleSettings {
   readonly timeoutMs: number;
   /** Smoke mode: one round per configuration, no WORKERS=2-with-Redis round. */
   readonly quick: boolean;
+  /** L R R L passes of the routed phase (default 1); more for a comparison of two builds. */
+  readonly routedPasses?: number;
   readonly progress: (text: string) => void;
 }
 
@@ -73,7 +75,7 @@ function addErrors(into: ErrorCounts, stats: LoadStats): void {
 }
 
 /** Two replicas on Redis; sessions on A; calls posted to A (local) or B (routed), rounds interleaved L R R L. */
-async function routedPhase(s: ScaleSettings, errors: ErrorCounts): Promise<RoutedFigures> {
+export async function routedPhase(s: ScaleSettings, errors: ErrorCounts): Promise<RoutedFigures> {
   const env = { ...s.baseEnv, CUSTOMER_API_URL: s.apiUrl, REDIS_URL: s.redisUrl, REDIS_PREFIX: `bench:${randomBytes(4).toString('hex')}:` };
   const a = await startServer('replica A', s.script, env, undefined, s.nodeFlags);
   const b = await startServer('replica B', s.script, env, undefined, s.nodeFlags);
@@ -93,7 +95,8 @@ async function routedPhase(s: ScaleSettings, errors: ErrorCounts): Promise<Route
     await round('local', s.warmupMs);
     await round('routed', s.warmupMs);
     const results = { local: [] as Array<{ p50: number; cpuUs: number }>, routed: [] as Array<{ p50: number; cpuUs: number }> };
-    for (const kind of ['local', 'routed', 'routed', 'local'] as const) {
+    const passes = Array.from({ length: s.routedPasses ?? 1 }, () => ['local', 'routed', 'routed', 'local'] as const).flat();
+    for (const kind of passes) {
       s.progress(`scale: ${kind} call, one at a time`);
       results[kind].push(await round(kind, s.oneAtATimeMs));
     }

@@ -14,8 +14,16 @@ export class BusUnavailableError extends Error {
   readonly code = 'BUS_UNAVAILABLE';
 }
 
+/**
+ * A JSON-RPC message already serialized (an answer routed over Redis in format 2, issue 20): the stream
+ * writes its text as it is instead of stringifying it again. The sender checked it has no line break.
+ */
+export class SerializedMessage {
+  constructor(readonly json: string) {}
+}
+
 /** Writes one JSON-RPC message on a stream held by this process. */
-export type StreamSink = (message: object) => void;
+export type StreamSink = (message: object | SerializedMessage) => void;
 
 export interface SessionBus {
   /** This process now holds the stream of `sessionId`; messages for it reach `sink`. */

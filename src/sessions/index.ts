@@ -1,3 +1,3 @@
-export { BusUnavailableError, type Location, type SessionBus, type StreamSink } from './bus';
+export { BusUnavailableError, SerializedMessage, type Location, type SessionBus, type StreamSink } from './bus';
 export { CallTracker } from './calls';
 export { MemoryBus } from './memory-bus';

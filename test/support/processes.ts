@@ -49,13 +49,13 @@ export interface Replica {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** A replica on a free port; `env` adds settings (REDIS_URL, WORKERS, …). */
-export async function startReplica(env: Record<string, string>): Promise<Replica> {
+/** A replica on a free port; `env` adds settings (REDIS_URL, WORKERS, …); `fixture` runs another build's. */
+export async function startReplica(env: Record<string, string>, fixture = FIXTURE): Promise<Replica> {
   const port = await freePort();
   const workers = Number(env.WORKERS ?? 1);
   // One test user makes every call: the per-user in-flight cap would refuse the routing tests' bursts.
   const fullEnv = { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), USER_MAX_IN_FLIGHT: '0', ...env };
-  const { child, output } = await startProcess(process.execPath, ['--import', 'tsx', FIXTURE], fullEnv, /tool server listening/, workers);
+  const { child, output } = await startProcess(process.execPath, ['--import', 'tsx', fixture], fullEnv, /tool server listening/, workers);
   return { url: `http://127.0.0.1:${port}`, child, output, stop: (signal) => stop(child, signal) };
 }
 

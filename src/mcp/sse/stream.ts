@@ -3,6 +3,7 @@
 // at once; a graceful end would keep both until the client leaves), and the bytes buffered across all
 // streams are capped by a shared budget.
 import type { ServerResponse } from 'node:http';
+import { SerializedMessage } from '../../sessions/bus';
 
 export const SSE_HEADERS = {
   'Content-Type': 'text/event-stream',
@@ -52,9 +53,10 @@ export class SseStream {
     return !this.done;
   }
 
-  send(message: object): void {
+  send(message: object | SerializedMessage): void {
     this.lastMessageAt = performance.now();
-    this.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+    // A routed answer may arrive serialized already (issue 20): written as received.
+    this.write(`event: message\ndata: ${message instanceof SerializedMessage ? message.json : JSON.stringify(message)}\n\n`);
   }
 
   /** An SSE comment line: ignored by clients, keeps proxies from cutting an idle stream. */

@@ -4,6 +4,7 @@
 import type { Redis, RedisOptions } from 'ioredis';
 import type { HealthCheck } from '../../health';
 import type { Logger } from '../../logger';
+import { RedisStatus } from './status';
 
 export interface RedisConnectionOptions {
   url: string;
@@ -21,6 +22,8 @@ export interface RedisConnections {
   readonly ready: boolean;
   /** The Redis host and port, for the log: never the URL, which may hold a password. */
   readonly where: string;
+  /** Whether commands succeed on the connections (a connection may be up while they time out or fail). */
+  readonly status: RedisStatus;
   close(): Promise<void>;
 }
 
@@ -32,7 +35,14 @@ export function openRedisConnections({ url, logger, name = 'mcp-tool-server', co
   const { Redis: RedisClient } = require('ioredis') as typeof import('ioredis');
   const parsed = new URL(url);
   const where = `${parsed.hostname}:${parsed.port || '6379'}`;
-  const base: RedisOptions = { retryStrategy: reconnectDelay, connectTimeout: 2_000, connectionName: name };
+  const base: RedisOptions = {
+    retryStrategy: reconnectDelay,
+    connectTimeout: 2_000,
+    connectionName: name,
+    // READONLY: the address now leads to a replica (a failover moved the primary). Reconnecting lets a
+    // DNS name or virtual IP lead to the new primary (issue 20); the failed command is not resent.
+    reconnectOnError: (error) => error.message.startsWith('READONLY'),
+  };
   // No offline queue: while Redis is down a command fails at once (the POST gets 503) instead of piling up.
   const commands = new RedisClient(url, { ...base, enableOfflineQueue: false, commandTimeout: commandTimeoutMs, maxRetriesPerRequest: 0 });
   // The subscriber only ever sends SUBSCRIBE (resent by ioredis after each reconnect), so its queue stays tiny.
@@ -56,12 +66,14 @@ export function openRedisConnections({ url, logger, name = 'mcp-tool-server', co
     });
   }
 
+  const ready = () => commands.status === 'ready' && subscriber.status === 'ready';
   return {
     commands,
     subscriber,
     where,
+    status: new RedisStatus(logger, where, ready),
     get ready() {
-      return commands.status === 'ready' && subscriber.status === 'ready';
+      return ready();
     },
     async close() {
       subscriber.disconnect();
@@ -71,12 +83,34 @@ export function openRedisConnections({ url, logger, name = 'mcp-tool-server', co
   };
 }
 
+/** Resolves once both connections are up, or after `timeoutMs`. */
+export function whenReady(connections: RedisConnections, timeoutMs: number): Promise<void> {
+  const { commands, subscriber } = connections;
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      commands.off('ready', check);
+      subscriber.off('ready', check);
+      resolve();
+    };
+    const check = () => {
+      if (connections.ready) done();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    commands.on('ready', check);
+    subscriber.on('ready', check);
+    check();
+  });
+}
+
 /** GET /health: "redis: unreachable (…)" when this process cannot route sessions. */
 export function redisHealthCheck(connections: RedisConnections): HealthCheck {
   return {
     name: 'redis',
     async check() {
       if (!connections.ready) throw new Error(`unreachable at ${connections.where} (${connections.commands.status})`);
+      const failing = connections.status.failing;
+      if (failing !== undefined) throw new Error(`commands failing at ${connections.where} for ${Math.round(connections.status.failingForMs)} ms (${failing})`);
       try {
         await connections.commands.ping();
       } catch (error) {

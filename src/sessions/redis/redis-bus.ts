@@ -4,14 +4,19 @@
 // in one pipeline per tick, lets any replica answer 404 for a session that no longer exists: a replica
 // that dies stops being a route within SESSION_TTL_MS (plus at most 1 s for which another replica
 // remembers having seen the session: a burst of calls for one session costs one GET).
+// Faults beyond up and down (issue 20): while this replica's commands fail (time-outs in a partition, OOM,
+// READONLY) it trusts no cached route and refuses routed POSTs at once; an answer that finds no holder
+// (its key expired while Redis was out of reach) is parked for the holder to collect when it re-registers.
 import { randomBytes } from 'node:crypto';
-import type { Logger } from '../../logger';
+import { sessionTag, type Logger } from '../../logger';
 import type { RequestId } from '../../mcp/core/jsonrpc';
-import { BusUnavailableError, type Location, type SessionBus, type StreamSink } from '../bus';
+import { BusUnavailableError, SerializedMessage, type Location, type SessionBus, type StreamSink } from '../bus';
 import type { Metrics } from '../../telemetry';
 import type { CallTracker } from '../calls';
-import type { RedisConnections } from './connections';
-import { parseControl, parseDelivery, redisNames, ROUTE_SCRIPT, type Control, type RedisNames } from './wire';
+import { whenReady, type RedisConnections } from './connections';
+import { HeldAnswers, refusedOutright } from './held-answers';
+import { Registrar } from './registrar';
+import { CLAIM_SCRIPT, parseControl, parseDelivery, READS_FORMATS, redisNames, ROUTE_SCRIPT, type Control, type RedisNames } from './wire';
 
 export interface RedisBusOptions {
   connections: RedisConnections;
@@ -27,39 +32,58 @@ export interface RedisBusOptions {
 
 /** Sessions held elsewhere, as last seen in Redis: a burst of calls for one session costs one GET. */
 const SEEN_MAX = 10_000;
+/** Answers refused by Redis that wait for it to take writes again, at most (issue 20). */
+const HELD_MAX = 1_000;
 
-type RouteCommand = (key: string, inboxPrefix: string, payload: string) => Promise<number>;
+type RouteCommand = (key: string, parkedKey: string, inboxPrefix: string, sessionId: string, json: string, parkMs: number, control: string, from: string) => Promise<number>;
+type ClaimCommand = (key: string, parkedKey: string, holder: string, ttlMs: number) => Promise<string[]>;
+type Count = { inc(by?: number): void };
 
-const NO_COUNT: { inc(by?: number): void } = { inc: () => undefined };
+const NO_COUNT: Count = { inc: () => undefined };
 
 export class RedisBus implements SessionBus {
   /** This process in the registry: pid for people reading Redis, random bytes so restarts never collide. */
   readonly processId = `${process.pid}.${randomBytes(6).toString('hex')}`;
+  /** The registry value: the process id and the delivery formats it reads. Its inbox is named after it. */
+  private readonly holder = `${this.processId}${READS_FORMATS}`;
   private readonly sinks = new Map<string, StreamSink>();
   /** sessionId → when its key was last seen; dropped on its `closed` message or after seenForMs. */
   private readonly seen = new Map<string, number>();
   private readonly seenForMs: number;
   private readonly names: RedisNames;
   private readonly inbox: string;
-  private readonly timer: NodeJS.Timeout;
+  private readonly registrar: Registrar;
+  private readonly held: HeldAnswers;
   private readonly route: RouteCommand;
+  private readonly claim: ClaimCommand;
   private closed = false;
   /** Counted for /metrics once instrument() is called; no-ops until then. */
-  private counts = { routed: NO_COUNT, received: NO_COUNT, controls: NO_COUNT, failures: NO_COUNT };
+  private counts = { routed: NO_COUNT, received: NO_COUNT, controls: NO_COUNT, failures: NO_COUNT, parked: NO_COUNT, claimed: NO_COUNT, dropped: NO_COUNT, unconfirmed: NO_COUNT };
 
   constructor(private readonly options: RedisBusOptions) {
     const { connections, prefix, refreshMs } = options;
     this.names = redisNames(prefix);
     // A SIGKILLed holder sends no `closed`: a cached sighting adds at most this to the TTL bound.
     this.seenForMs = Math.min(refreshMs, 1_000);
-    this.inbox = `${this.names.inboxPrefix}${this.processId}`;
-    connections.commands.defineCommand('mcpRoute', { numberOfKeys: 1, lua: ROUTE_SCRIPT });
-    this.route = (connections.commands as unknown as { mcpRoute: RouteCommand }).mcpRoute.bind(connections.commands);
+    this.inbox = `${this.names.inboxPrefix}${this.holder}`;
+    connections.commands.defineCommand('mcpRoute', { numberOfKeys: 2, lua: ROUTE_SCRIPT });
+    connections.commands.defineCommand('mcpClaim', { numberOfKeys: 2, lua: CLAIM_SCRIPT });
+    const custom = connections.commands as unknown as { mcpRoute: RouteCommand; mcpClaim: ClaimCommand };
+    this.route = custom.mcpRoute.bind(connections.commands);
+    this.claim = custom.mcpClaim.bind(connections.commands);
     connections.subscriber.on('message', (channel: string, text: string) => this.receive(channel, text));
     connections.subscriber.subscribe(this.inbox, this.names.control).catch((error: Error) => this.failed('subscribe', error));
-    // After an outage (or a Redis restart that lost every key) this process registers its sessions again.
-    for (const connection of [connections.commands, connections.subscriber]) connection.on('ready', () => this.refresh());
-    this.timer = setInterval(() => this.refresh(), refreshMs).unref();
+    this.held = new HeldAnswers(HELD_MAX, options.sessionTtlMs);
+    connections.status.onRecovered(() => this.resend());
+    this.registrar = new Registrar({
+      ...options,
+      names: this.names,
+      processId: this.processId,
+      holder: this.holder,
+      held: () => this.sinks.keys(),
+      collected: (sessionId, parked) => this.collected(sessionId, parked),
+      failed: (what, error) => this.failed(what, error),
+    });
   }
 
   instrument(metrics: Metrics): void {
@@ -68,8 +92,15 @@ export class RedisBus implements SessionBus {
       received: metrics.counter('mcp_bus_answers_received_total', 'Answers received from other replicas for streams held here.'),
       controls: metrics.counter('mcp_bus_controls_published_total', 'Cancel and stream-closed messages published to every replica.'),
       failures: metrics.counter('mcp_bus_redis_failures_total', 'Redis commands that failed (the bus refuses or drops instead of queueing).'),
+      parked: metrics.counter('mcp_bus_answers_parked_total', 'Routed answers that found no holder and were kept in Redis for it to re-register.'),
+      claimed: metrics.counter('mcp_bus_answers_claimed_total', 'Parked answers collected by this replica after re-registering its sessions.'),
+      dropped: metrics.counter('mcp_bus_answers_dropped_total', 'Routed answers lost: Redis refused the delivery, the holder was not listening, or the stream had gone.'),
+      unconfirmed: metrics.counter('mcp_bus_answers_unconfirmed_total', 'Routed answers whose delivery Redis did not confirm in time (delivered or parked if it ran them later).'),
     };
-    metrics.gauge('mcp_bus_redis_up', '1 while both Redis connections are ready, else 0.', () => (this.options.connections.ready ? 1 : 0));
+    const { connections } = this.options;
+    metrics.gauge('mcp_bus_redis_up', '1 while both Redis connections are ready and commands succeed, else 0.', () =>
+      connections.ready && connections.status.failing === undefined ? 1 : 0,
+    );
     metrics.gauge('mcp_bus_sessions_held', 'Sessions whose stream this replica holds and keeps registered in Redis.', () => this.sinks.size);
   }
 
@@ -77,7 +108,7 @@ export class RedisBus implements SessionBus {
     this.sinks.set(sessionId, sink);
     const { commands } = this.options.connections;
     // If Redis is down the next refresh after it returns registers the session.
-    commands.set(this.names.session(sessionId), this.processId, 'PX', this.options.sessionTtlMs).catch((error: Error) => this.failed('register', error));
+    commands.set(this.names.session(sessionId), this.holder, 'PX', this.options.sessionTtlMs).catch((error: Error) => this.failed('register', error));
   }
 
   detach(sessionId: string): void {
@@ -91,23 +122,51 @@ export class RedisBus implements SessionBus {
   locate(sessionId: string): Location | Promise<Location> {
     // The common single-replica path: no Redis round trip for a stream held here.
     if (this.sinks.has(sessionId)) return 'here';
+    const { connections } = this.options;
+    // Refused at once (issue 20): a cached route would accept a call whose answer has no way back, and a
+    // GET would hold the POST for the command time-out.
+    const failing = connections.status.failing;
+    if (failing !== undefined) return Promise.reject(new BusUnavailableError(`redis: commands failing (${failing})`));
     const at = this.seen.get(sessionId);
     // Only while Redis is reachable: with it down a routed call would be accepted and its answer lost.
-    if (at !== undefined && this.options.connections.ready && performance.now() - at < this.seenForMs) return 'elsewhere';
+    if (at !== undefined && connections.ready && performance.now() - at < this.seenForMs) return 'elsewhere';
     return this.lookUp(sessionId);
   }
 
   deliver(sessionId: string, message: object): void {
     const sink = this.sinks.get(sessionId);
     if (sink) return sink(message);
-    const payload = JSON.stringify({ s: sessionId, m: message });
     this.counts.routed.inc();
-    this.route(this.names.session(sessionId), this.names.inboxPrefix, payload).then(
+    this.send(sessionId, JSON.stringify(message), performance.now());
+  }
+
+  private send(sessionId: string, json: string, at: number): void {
+    const { names, options } = this;
+    this.route(names.session(sessionId), names.parked(sessionId), names.inboxPrefix, sessionId, json, options.sessionTtlMs, names.control, this.processId).then(
       (receivers) => {
-        if (receivers <= 0) this.options.logger.debug({ receivers }, 'answer for a session whose stream is gone: dropped');
+        if (receivers < 0) this.counts.parked.inc();
+        // Registered but not subscribed: the holder's subscriber is reconnecting, or it died within its TTL.
+        else if (receivers === 0) this.dropped(sessionId, 'the holder was not listening');
       },
-      (error: Error) => this.failed('deliver', error),
+      (error: Error) => {
+        this.failed('deliver', error);
+        if (refusedOutright(error)) {
+          if (!this.held.hold({ sessionId, json, at })) this.dropped(sessionId, `redis: ${error.message}; ${HELD_MAX} answers already wait`);
+          return;
+        }
+        // Timed out: the command may still be on its way (a partition holds it), and runs at the heal.
+        if (!error.message.includes('timed out')) return this.dropped(sessionId, `redis: ${error.message}`);
+        this.counts.unconfirmed.inc();
+        this.options.logger.warn({ session: sessionTag(sessionId) }, 'routed answer unconfirmed: redis did not answer in time; it arrives only if redis runs it later');
+      },
     );
+  }
+
+  /** Redis takes writes again: the answers it refused meanwhile go now, unless too old. */
+  private resend(): void {
+    const { fresh, stale } = this.held.take();
+    for (const answer of stale) this.dropped(answer.sessionId, 'redis refused it for longer than SESSION_TTL_MS');
+    for (const answer of fresh) this.send(answer.sessionId, answer.json, answer.at);
   }
 
   cancel(sessionId: string, requestId: RequestId): void {
@@ -119,30 +178,13 @@ export class RedisBus implements SessionBus {
 
   /** Both connections up, or `timeoutMs` passed (Redis down at startup: serve what needs no Redis). */
   ready(timeoutMs = 5_000): Promise<void> {
-    const { commands, subscriber } = this.options.connections;
-    return new Promise((resolve) => {
-      const check = () => {
-        if (!this.options.connections.ready) return;
-        clearTimeout(timer);
-        commands.off('ready', check);
-        subscriber.off('ready', check);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        commands.off('ready', check);
-        subscriber.off('ready', check);
-        resolve();
-      }, timeoutMs);
-      commands.on('ready', check);
-      subscriber.on('ready', check);
-      check();
-    });
+    return whenReady(this.options.connections, timeoutMs);
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    clearInterval(this.timer);
+    this.registrar.stop();
     const { connections } = this.options;
     if (connections.ready && this.sinks.size > 0) {
       const pipeline = connections.commands.pipeline();
@@ -158,28 +200,38 @@ export class RedisBus implements SessionBus {
     try {
       holder = await this.options.connections.commands.get(this.names.session(sessionId));
     } catch (error) {
+      this.failed('look up', error as Error);
       throw new BusUnavailableError(`redis: cannot look up the session (${(error as Error).message})`, { cause: error });
     }
     // Our own id on a key we no longer hold: a stream closed while Redis was down; the key is stale.
-    if (holder === null || holder === this.processId) {
+    if (holder === null || holder === this.holder) {
       this.seen.delete(sessionId);
       return 'gone';
     }
-    if (this.seen.size >= SEEN_MAX) this.seen.delete(this.seen.keys().next().value as string);
+    // Oldest first (each sighting is re-inserted): drop the stale ones, then at most SEEN_MAX.
+    const now = performance.now();
+    for (const [seenId, at] of this.seen) {
+      if (now - at < this.seenForMs && this.seen.size < SEEN_MAX) break;
+      this.seen.delete(seenId);
+    }
     this.seen.delete(sessionId);
-    this.seen.set(sessionId, performance.now());
+    this.seen.set(sessionId, now);
     return 'elsewhere';
   }
 
-  /** One pipeline per tick for every session held here: SET (not EXPIRE) also re-creates lost keys. */
-  private refresh(): void {
-    const { connections, sessionTtlMs } = this.options;
-    const stale = performance.now() - this.seenForMs;
-    for (const [sessionId, at] of this.seen) if (at < stale) this.seen.delete(sessionId);
-    if (this.closed || this.sinks.size === 0 || !connections.ready) return;
-    const pipeline = connections.commands.pipeline();
-    for (const sessionId of this.sinks.keys()) pipeline.set(this.names.session(sessionId), this.processId, 'PX', sessionTtlMs);
-    pipeline.exec().catch((error: Error) => this.failed('refresh', error));
+  /** Parked answers for a session held here, oldest first, written on its stream. */
+  private collected(sessionId: string, parked: unknown): void {
+    if (!Array.isArray(parked) || parked.length === 0) return;
+    const sink = this.sinks.get(sessionId);
+    for (const json of parked) {
+      const delivery = typeof json === 'string' ? parseDelivery(`${sessionId} ${json}`) : undefined;
+      if (!sink || delivery?.json === undefined) {
+        this.dropped(sessionId, 'a parked answer could not be written');
+        continue;
+      }
+      this.counts.claimed.inc();
+      sink(new SerializedMessage(delivery.json));
+    }
   }
 
   private publishControl(control: Control): void {
@@ -190,21 +242,44 @@ export class RedisBus implements SessionBus {
   private receive(channel: string, text: string): void {
     if (channel === this.inbox) {
       const delivery = parseDelivery(text);
-      if (!delivery) return;
+      if (!delivery) return this.options.logger.debug({ channel }, 'malformed delivery on the inbox: ignored');
+      const sink = this.sinks.get(delivery.s);
+      // The stream closed while the call ran elsewhere: its client has gone, so info rather than warn.
+      if (!sink) return this.dropped(delivery.s, 'its stream is no longer held here', 'info');
       this.counts.received.inc();
-      this.sinks.get(delivery.s)?.(delivery.m);
+      sink(delivery.json === undefined ? delivery.m : new SerializedMessage(delivery.json));
       return;
     }
     const control = channel === this.names.control ? parseControl(text) : undefined;
     if (!control || control.from === this.processId) return;
     if (control.t === 'cancel') return this.options.calls.cancel(control.s, control.r);
+    if (control.t === 'parked') return this.collectOne(control.s);
     this.seen.delete(control.s);
     this.options.calls.abortScope(control.s);
   }
 
-  /** Redis being down is reported once by the connections and by /health; each failure is only debug. */
+  /** An answer for a session held here was parked (its key had expired): register it and collect. */
+  private collectOne(sessionId: string): void {
+    if (!this.sinks.has(sessionId)) return;
+    const { names, holder, options } = this;
+    this.claim(names.session(sessionId), names.parked(sessionId), holder, options.sessionTtlMs).then(
+      (parked) => this.collected(sessionId, parked),
+      (error: Error) => this.failed('collect', error),
+    );
+  }
+
+  /** Counted and logged (issue 20): the client of that call never gets its answer. */
+  private dropped(sessionId: string, why: string, level: 'warn' | 'info' = 'warn'): void {
+    this.counts.dropped.inc();
+    if (!this.closed) this.options.logger[level]({ session: sessionTag(sessionId), why }, 'routed answer dropped');
+  }
+
+  /** Each failure is debug; RedisStatus logs once when commands start failing and once when they recover. */
   private failed(what: string, error: Error): void {
     this.counts.failures.inc();
-    if (!this.closed) this.options.logger.debug({ err: error.message, what }, 'redis command failed');
+    if (this.closed) return;
+    this.options.connections.status.failed(what, error);
+    this.registrar.startProbing();
+    this.options.logger.debug({ err: error.message, what }, 'redis command failed');
   }
 }
