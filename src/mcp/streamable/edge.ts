@@ -85,8 +85,9 @@ function sdkRoute(body: unknown, std: StandardHeaders): Route {
  * common well-formed requests of both eras skip the SDK's classification (./fast-path: issues 12, 19).
  */
 export function edge(body: unknown, headers: IncomingHttpHeaders): Edge {
-  const std = standardHeadersOf(headers);
-  if (isPlainLegacyRequest(body, std.version)) return { kind: 'request', message: body, modern: false };
+  const version = header(headers, 'mcp-protocol-version');
+  if (isPlainLegacyRequest(body, version)) return { kind: 'request', message: body, modern: false };
+  const std = { version, method: header(headers, 'mcp-method'), name: header(headers, 'mcp-name') };
   if (isWellFormedModernRequest(body, std.version, std.method)) return modernRequest(body, std);
   return decide(body, std, Array.isArray(body) ? undefined : sdkRoute(body, std));
 }
