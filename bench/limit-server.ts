@@ -167,6 +167,8 @@ if (require.main === module) {
     process.stderr.write('CUSTOMER_API_URL is required\n');
     process.exit(1);
   }
+  // Exit on SIGTERM rather than be killed by it, so that a --cpu-prof profile of the limit is written.
+  process.once('SIGTERM', () => process.exit(0));
   startLimitServer(apiUrl, Number(process.env.PORT ?? 3000), process.env.HOST ?? '127.0.0.1').catch((error: unknown) => {
     process.stderr.write(`limit server failed to start: ${String(error)}\n`);
     process.exit(1);
