@@ -45,6 +45,18 @@ const BASES: Array<[unknown, IncomingHttpHeaders]> = [
   [modern('initialize'), modernHeaders('initialize')],
   [modern('resources/list'), modernHeaders('resources/list')],
   [{ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, _meta: envelope() } }, modernHeaders('notifications/cancelled')],
+  // Bad or missing headers, mismatched Mcp-Name with and without the base64 sentinel, batches.
+  [modern('tools/call', { name: 'get_order' }), modernHeaders('tools/call', 'other')],
+  [modern('tools/call', { name: 'get_order' }), modernHeaders('tools/call', '=?base64?b3RoZXI=?=')],
+  [modern('tools/call', { name: 'get_order' }), modernHeaders('tools/call', '=?base64?not base64?=')],
+  [modern('tools/call', { name: 'get_order' }), modernHeaders('tools/call')],
+  [modern('tools/call', { name: 'get_order' }), { 'mcp-method': 'tools/call', 'mcp-name': 'get_order' }],
+  [modern('tools/call', { name: 'get_order' }), { 'mcp-protocol-version': V, 'mcp-name': 'get_order' }],
+  [modern('tools/call', { name: 'get_order' }), { ...modernHeaders('tools/call', 'get_order'), 'mcp-protocol-version': '2025-11-25' }],
+  [modern('tools/call', { name: 'get_order' }), { ...modernHeaders('tools/list', 'get_order') }],
+  [{ jsonrpc: '2.0', id: 1, method: 'tools/list' }, modernHeaders('tools/list')],
+  [[], {}],
+  [[modern('tools/list')], modernHeaders('tools/list')],
 ];
 
 /** mulberry32: a small seeded PRNG, so a failing run can be replayed exactly. */
