@@ -46,7 +46,7 @@ export async function mcpRound(ctx: BenchContext, label: string, server: ServerN
 }
 
 /** The spread of one figure over a target's rounds, as "min–max". */
-function spread(rounds: readonly Round[], label: string, value: (r: Round) => number | undefined, digits: number): string {
+export function spread(rounds: readonly Round[], label: string, value: (r: Round) => number | undefined, digits: number): string {
   const values = rounds.filter((r) => r.target === label).flatMap((r) => (value(r) === undefined ? [] : [value(r)!]));
   return values.length === 0 ? '–' : `${fmt(Math.min(...values), digits)}–${fmt(Math.max(...values), digits)}`;
 }
