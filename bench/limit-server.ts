@@ -1,7 +1,9 @@
 // The limit (issue 12): the least any server can do for the bench's pass-through. node:http, HTTP+SSE by
 // hand (GET /sse, POST /messages answered on the stream) and POST /mcp answered as JSON, `get_order`
-// forwarded with undici's `request` on one keep-alive pool. No validation, no logging, no limits: a
-// floor to measure against, never a server to deploy.
+// forwarded with undici's `request` on one keep-alive pool. A 2026-07-28 request (issue 19) gets the work
+// its revision requires, by hand: the envelope's version and the MCP-Protocol-Version, Mcp-Method and
+// Mcp-Name headers checked against the body, and the result stamped. No other validation, no logging, no
+// limits: a floor to measure against, never a server to deploy.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Pool } from 'undici';
@@ -10,8 +12,13 @@ import { listen, type Listening } from '../src/http/listen';
 interface Message {
   id?: string | number;
   method?: string;
-  params?: { name?: string; arguments?: { orderId?: string }; protocolVersion?: string };
+  params?: { name?: string; arguments?: { orderId?: string }; protocolVersion?: string; _meta?: Record<string, unknown> };
 }
+
+const MODERN = '2026-07-28';
+const CLAIM = 'io.modelcontextprotocol/protocolVersion';
+/** What a 2026-07-28 result carries beside the 2025-era one. */
+const STAMP = { resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'limit', version: '1.0.0' } } };
 
 const TOOL = {
   name: 'get_order',
@@ -36,7 +43,21 @@ function sendJson(res: ServerResponse, status: number, text: string): void {
   res.end(text);
 }
 
-const answer = (id: Message['id'], result: unknown): string => JSON.stringify({ jsonrpc: '2.0', id, result });
+const isModern = (message: Message): boolean => message.params?._meta?.[CLAIM] !== undefined;
+
+const answer = (message: Message, result: object): string =>
+  JSON.stringify({ jsonrpc: '2.0', id: message.id, result: isModern(message) ? { ...result, ...STAMP } : result });
+
+/** 2026-07-28's header checks, by hand: the answer to a request whose headers disagree with its body. */
+function headerMismatch(message: Message, headers: IncomingMessage['headers']): string | undefined {
+  if (!isModern(message)) return undefined;
+  const agree =
+    message.params?._meta?.[CLAIM] === MODERN &&
+    headers['mcp-protocol-version'] === MODERN &&
+    headers['mcp-method'] === message.method &&
+    (message.method !== 'tools/call' || headers['mcp-name'] === message.params?.name);
+  return agree ? undefined : JSON.stringify({ jsonrpc: '2.0', id: message.id ?? null, error: { code: -32020, message: 'headers and body disagree' } });
+}
 
 export function createLimitServer(apiUrl: string) {
   // Unlimited connections per origin (undici's default for a Pool): concurrency follows demand.
@@ -54,11 +75,11 @@ export function createLimitServer(apiUrl: string) {
       });
       const text = await res.body.text();
       if (res.statusCode !== 200) {
-        return answer(message.id, { content: [{ type: 'text', text: `The order API answered ${res.statusCode}.` }], isError: true });
+        return answer(message, { content: [{ type: 'text', text: `The order API answered ${res.statusCode}.` }], isError: true });
       }
-      return answer(message.id, { content: [{ type: 'text', text }] });
+      return answer(message, { content: [{ type: 'text', text }] });
     } catch {
-      return answer(message.id, { content: [{ type: 'text', text: 'The order API could not be reached.' }], isError: true });
+      return answer(message, { content: [{ type: 'text', text: 'The order API could not be reached.' }], isError: true });
     }
   }
 
@@ -67,15 +88,15 @@ export function createLimitServer(apiUrl: string) {
     if (message.id === undefined) return undefined;
     switch (message.method) {
       case 'initialize':
-        return answer(message.id, {
+        return answer(message, {
           protocolVersion: message.params?.protocolVersion ?? '2025-06-18',
           capabilities: { tools: {} },
           serverInfo: { name: 'limit', version: '1.0.0' },
         });
       case 'tools/list':
-        return answer(message.id, { tools: [TOOL] });
+        return answer(message, { tools: [TOOL] });
       case 'ping':
-        return answer(message.id, {});
+        return answer(message, {});
       default:
         return JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'Method not found' } });
     }
@@ -106,6 +127,8 @@ export function createLimitServer(apiUrl: string) {
 
   async function postMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const message = JSON.parse(await readBody(req)) as Message;
+    const mismatch = headerMismatch(message, req.headers);
+    if (mismatch !== undefined) return sendJson(res, 400, mismatch);
     if (message.method === 'tools/call' && message.params?.name === TOOL.name) {
       return sendJson(res, 200, await getOrder(message, req.headers.authorization));
     }
@@ -144,6 +167,8 @@ if (require.main === module) {
     process.stderr.write('CUSTOMER_API_URL is required\n');
     process.exit(1);
   }
+  // Exit on SIGTERM rather than be killed by it, so that a --cpu-prof profile of the limit is written.
+  process.once('SIGTERM', () => process.exit(0));
   startLimitServer(apiUrl, Number(process.env.PORT ?? 3000), process.env.HOST ?? '127.0.0.1').catch((error: unknown) => {
     process.stderr.write(`limit server failed to start: ${String(error)}\n`);
     process.exit(1);

@@ -5,7 +5,7 @@
 // PROBE_NODE_FLAGS passes node flags to ours only (e.g. "--cpu-prof --cpu-prof-dir=prof"); the profile is
 // written when ours exits at the end of the probe. PROBE_LIMIT_FLAGS does the same for the limit.
 // A variant measured in the same rounds (a node flag, another build): PROBE_VARIANT_FLAGS and/or
-// PROBE_VARIANT (a script; default ours's).
+// PROBE_VARIANT (a script; default ours's). PROBE_ERA=2026 makes /mcp calls as a 2026-07-28 client does.
 import { OURS_ENV, SCRIPTS } from './context';
 import { killAll, startServer, type ChildServer } from './processes';
 import { measureRound, summarise, type Round } from './rounds';
@@ -18,6 +18,7 @@ async function main(): Promise<void> {
   const [laneArg = 'sse', roundsArg = '4', secondsArg = '3', inFlightArg = '32'] = process.argv.slice(2);
   const inFlight = Number(inFlightArg);
   const lane = laneArg === 'mcp' ? 'mcp' : 'sse';
+  const era = process.env.PROBE_ERA === '2026' ? '2026' : '2025';
   const oursScript = process.env.PROBE_OURS ?? 'dist/src/index.js';
   const env = (api: ChildServer) => ({ ...OURS_ENV, CUSTOMER_API_URL: api.url });
   const api = await startServer('stand-in API', SCRIPTS.api);
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
         const measured =
           lane === 'sse'
             ? await withSseCalls(server.url, Math.max(1, inFlight / 2), inFlight, 10_000, (call) => measureRound(server.name, call, timing, server.pid))
-            : await withMcpCalls(server.url, '2025', inFlight, 10_000, (call) => measureRound(server.name, call, timing, server.pid));
+            : await withMcpCalls(server.url, era, inFlight, 10_000, (call) => measureRound(server.name, call, timing, server.pid));
         if (round >= 0) rounds.push(measured);
         process.stderr.write(`${server.name}: ${measured.cpuUsPerCall?.toFixed(0)} µs/call, ${measured.concurrent.callsPerSecond.toFixed(0)} calls/s\n`);
       }

@@ -11,7 +11,7 @@ export interface Settings {
   readonly phases: readonly string[];
   /** Script run as "ours"; "baseline" puts each lane's baseline in the ours slot (a check of the bench). */
   readonly ours: string;
-  /** A previous build's entry script, measured beside ours by the `compare` phase (--before). */
+  /** A previous build's entry script, measured beside ours by the `compare` and `mcp` phases (--before). */
   readonly before: string | undefined;
   /** Redis for the scale phase's routed calls ("none" skips them). */
   readonly redisUrl: string;
@@ -36,7 +36,8 @@ export function usage(phases: readonly string[], optional: readonly string[] = [
   return `Usage: npm run bench -- [options]
   --quick              smoke mode: every phase with very short rounds (about 15 s; for CI)
   --phases <a,b>       phases to run, in this order (default: ${phases.join(',')}${optional.length > 0 ? `; also: ${optional.join(',')}` : ''})
-  --before <file>      a previous build's dist/src/index.js, measured beside ours by --phases compare
+  --before <file>      a previous build's dist/src/index.js, measured beside ours by the compare phase
+                       (HTTP+SSE) and the mcp phase (both eras)
   --redis <url|none>   Redis for the scale phase's routed calls (default redis://127.0.0.1:6379)
   --ours <file|baseline>
                        script run as "ours" (default dist/src/index.js); "baseline" runs each lane's

@@ -59,6 +59,21 @@ describe('the limit server', () => {
     }
   });
 
+  it('answers 2026-07-28 tools/call requests with stamped results, and a Mcp-Name that disagrees with 400 -32020', async () => {
+    const mcp = new StreamableLoadClient(limit.url, { era: '2026', connections: 2, headers: HEADERS, timeoutMs: 5000 });
+    try {
+      const overMcp = await closedLoop(2, 10_000, (_w, n) => mcp.callTool('get_order', { orderId: `ord_${n}` }), 10);
+      expect([overMcp.calls, totalErrors(overMcp.errors)]).toEqual([10, 0]);
+      const { headers, body } = mcp.request(7, 'get_order', { orderId: 'ord_7' });
+      const ok = await fetch(`${limit.url}/mcp`, { method: 'POST', headers: { ...headers, ...HEADERS }, body });
+      expect(await ok.json()).toMatchObject({ id: 7, result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'limit' } } } });
+      const bad = await fetch(`${limit.url}/mcp`, { method: 'POST', headers: { ...headers, ...HEADERS, 'mcp-name': 'other' }, body });
+      expect([bad.status, ((await bad.json()) as { error: { code: number } }).error.code]).toEqual([400, -32020]);
+    } finally {
+      await mcp.close();
+    }
+  });
+
   it('answers an unknown tool or method with JSON-RPC -32601', async () => {
     const mcp = new StreamableLoadClient(limit.url, { era: '2025', connections: 1, headers: HEADERS, timeoutMs: 5000 });
     try {
