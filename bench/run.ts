@@ -25,8 +25,6 @@ const PHASES: Record<string, Phase> = {
   sweep: sweepPhase('sse'),
   slow: slowPhase('sse'),
   scale: scalePhase,
-  // OAuth mode's cost on /mcp beside headers mode (MCP_AUTH=oauth) goes here as `oauth: oauthPhase`
-  // (bench/phases/oauth.ts), right after `mcp` in a full run if its time allows, else in OPTIONAL_PHASES.
 };
 /** Known but off unless named in --phases (they would push a full run past its time budget). */
 const OPTIONAL_PHASES: Record<string, Phase> = {

@@ -61,6 +61,18 @@ describe('hostile input with MAX_BODY_BYTES raised to 8 MB', () => {
     expect(lineOf('huge-mcp').length).toBeLessThan(SHORT);
   });
 
+  it('POST /mcp, 2026-07-28: a 6 MB tool name the Mcp-Name header disagrees with gives a short 400', async () => {
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'test', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+    const message = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { ...callTool(HUGE), _meta: meta } };
+    const headers = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call' };
+    for (const nameHeader of [{ 'mcp-name': 'other' }, {}]) {
+      const answer = await postMcp(message, { ...headers, ...nameHeader });
+      expect(answer.status).toBe(400);
+      expect(answer.text.length).toBeLessThan(SHORT);
+      expect(JSON.parse(answer.text)).toMatchObject({ error: { code: -32020, message: expect.stringContaining(`${'n'.repeat(200)}…[`) } });
+    }
+  });
+
   it.each([
     ['an unknown method', { jsonrpc: '2.0', id: 1, method: HUGE }],
     ['a string id over 200 characters', { jsonrpc: '2.0', id: HUGE, method: 'tools/list' }],

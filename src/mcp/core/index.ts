@@ -2,3 +2,4 @@ export { claimedVersion, createProtocolCore, isKnownMethod, type CoreContext, ty
 export * from './jsonrpc';
 export { traceContext, type TraceContext } from './trace-context';
 export { HANDSHAKE_VERSIONS, isStatelessEra, META, STATELESS_VERSION, SUPPORTED_VERSIONS } from './versions';
+export { echoed, MAX_ECHO } from './echo';

@@ -5,7 +5,7 @@
 // well-formed requests of both eras skip the SDK's zod parses by ./fast-path, held to `edgeBySdk` by tests.
 import type { IncomingHttpHeaders } from 'node:http';
 import { classifyInboundRequest } from '@modelcontextprotocol/server';
-import { errorBody, HANDSHAKE_VERSIONS, isKnownMethod, JsonRpcErrorCode, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId } from '../core';
+import { echoed, errorBody, HANDSHAKE_VERSIONS, isKnownMethod, JsonRpcErrorCode, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId } from '../core';
 import { isPlainLegacyRequest, isWellFormedModernRequest } from './fast-path';
 
 export { isPlainLegacyRequest, isWellFormedModernRequest } from './fast-path';
@@ -56,15 +56,15 @@ function standardHeadersOf(headers: IncomingHttpHeaders): StandardHeaders {
 /** The standard-header rung for a 2026-07-28 request. */
 function standardHeaders(message: JsonRpcRequest, std: StandardHeaders): Edge | undefined {
   if (std.version === undefined) return mismatch(message.id, '(missing)', 'the body carries a modern per-request envelope but the required MCP-Protocol-Version header is absent');
-  if (std.method === undefined) return mismatch(message.id, '(missing)', `the body names method ${message.method} but the required Mcp-Method header is absent`);
+  if (std.method === undefined) return mismatch(message.id, '(missing)', `the body names method ${echoed(message.method)} but the required Mcp-Method header is absent`);
   if (message.method !== 'tools/call') return undefined;
   const bodyName = message.params?.name;
   const nameHeader = std.name;
   if (typeof bodyName !== 'string') return undefined;
-  if (nameHeader === undefined) return mismatch(message.id, '(missing)', `the body carries params.name="${bodyName}" but the required Mcp-Name header is absent`);
+  if (nameHeader === undefined) return mismatch(message.id, '(missing)', `the body carries params.name="${echoed(bodyName)}" but the required Mcp-Name header is absent`);
   const decoded = decodeHeaderValue(nameHeader);
   if (decoded === undefined) return mismatch(message.id, nameHeader, 'the Mcp-Name header carries an invalid Base64 sentinel value');
-  if (decoded !== bodyName) return mismatch(message.id, nameHeader, `the body carries params.name="${bodyName}" but the Mcp-Name header names "${decoded}"`);
+  if (decoded !== bodyName) return mismatch(message.id, nameHeader, `the body carries params.name="${echoed(bodyName)}" but the Mcp-Name header names "${echoed(decoded)}"`);
   return undefined;
 }
 
