@@ -65,7 +65,7 @@ describe('hostile input with MAX_BODY_BYTES raised to 8 MB', () => {
     const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'test', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
     const message = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { ...callTool(HUGE), _meta: meta } };
     const headers = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call' };
-    for (const nameHeader of [{ 'mcp-name': 'other' }, {}]) {
+    for (const nameHeader of [{ 'mcp-name': 'other' }, {}] as Record<string, string>[]) {
       const answer = await postMcp(message, { ...headers, ...nameHeader });
       expect(answer.status).toBe(400);
       expect(answer.text.length).toBeLessThan(SHORT);
