@@ -30,6 +30,8 @@ export class ClusterBus implements SessionBus {
   /** Answers for streams held elsewhere, sent to the primary together once per turn of the event loop. */
   private readonly outbox = new Outbox<typeof PRIMARY>((_to, deliveries) => this.send(deliveries));
   private readonly queries = new Map<number, (found: boolean | Error) => void>();
+  /** Streams waiting for the primary to confirm it knows where they are held. */
+  private readonly attaching = new Map<string, () => void>();
   private nextQuery = 0;
   private readonly listener = (message: unknown) => {
     if (isBusMessage<PrimaryMessage>(message)) this.receive(message);
@@ -44,9 +46,22 @@ export class ClusterBus implements SessionBus {
     primary.on('message', this.listener);
   }
 
-  attach(sessionId: string, sink: StreamSink): void {
+  /**
+   * Resolves once the primary has recorded the session (or after locateTimeoutMs): the primary reads the
+   * workers' channels in no set order, so another worker's locate could otherwise overtake this attach.
+   */
+  attach(sessionId: string, sink: StreamSink): Promise<void> {
     this.sinks.set(sessionId, sink);
-    this.send({ bus: 'attach', s: sessionId });
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => settle(), this.locateTimeoutMs);
+      const settle = () => {
+        clearTimeout(timer);
+        this.attaching.delete(sessionId);
+        resolve();
+      };
+      this.attaching.set(sessionId, settle);
+      this.send({ bus: 'attach', s: sessionId }, settle);
+    });
   }
 
   detach(sessionId: string): void {
@@ -89,6 +104,7 @@ export class ClusterBus implements SessionBus {
     this.outbox.flush();
     this.primary.off('message', this.listener);
     for (const settle of [...this.queries.values()]) settle(new BusUnavailableError('cluster: shutting down'));
+    for (const settle of [...this.attaching.values()]) settle();
     this.sinks.clear();
   }
 
@@ -96,6 +112,8 @@ export class ClusterBus implements SessionBus {
     switch (message.bus) {
       case 'located':
         return this.queries.get(message.q)?.(message.found);
+      case 'attached':
+        return this.attaching.get(message.s)?.();
       case 'ready':
         return; // for /health (./readiness.ts)
       case 'deliver':

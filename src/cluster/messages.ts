@@ -20,6 +20,8 @@ export type WorkerMessage =
 /** Primary → worker. */
 export type PrimaryMessage =
   | { bus: 'located'; q: number; found: boolean }
+  /** The primary knows the worker holds this session: its endpoint event may go (ClusterBus.attach). */
+  | { bus: 'attached'; s: string }
   /** Every worker of the start has listened: /health may say healthy (./readiness.ts). */
   | { bus: 'ready' }
   | Deliveries

@@ -37,7 +37,7 @@ export class SessionRelay {
     switch (message.bus) {
       case 'attach':
         this.holders.set(message.s, worker);
-        return;
+        return send(worker, { bus: 'attached', s: message.s });
       case 'detach':
         if (this.holders.get(message.s) === worker) this.holders.delete(message.s);
         return this.broadcast(worker, { bus: 'closed', s: message.s });

@@ -26,8 +26,13 @@ export class SerializedMessage {
 export type StreamSink = (message: object | SerializedMessage) => void;
 
 export interface SessionBus {
-  /** This process now holds the stream of `sessionId`; messages for it reach `sink`. */
-  attach(sessionId: string, sink: StreamSink): void;
+  /**
+   * This process now holds the stream of `sessionId`; messages for it reach `sink`. A bus shared with
+   * other processes returns a promise that settles once they can locate the session (never rejects):
+   * the endpoint event waits for it, so a POST sent to another replica as soon as the client has the
+   * endpoint finds the session.
+   */
+  attach(sessionId: string, sink: StreamSink): void | Promise<void>;
   /** The stream closed: forget it, and abort the session's calls wherever they run. */
   detach(sessionId: string): void;
   /** Where the stream is held. May reject with BusUnavailableError. */

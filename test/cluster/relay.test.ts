@@ -80,6 +80,15 @@ describe('routing through the primary (WORKERS>1 without Redis)', () => {
     expect(await busB.locate('s2')).toBe('gone');
   });
 
+  it("a worker's attach settles once the primary has recorded the session, so its endpoint event never runs ahead of a locate", async () => {
+    const before = relay.size;
+    const attached = busA.attach('s4', () => undefined);
+    expect(attached).toBeInstanceOf(Promise);
+    await attached;
+    expect(relay.size).toBe(before + 1);
+    expect(await busB.locate('s4')).toBe('elsewhere');
+  });
+
   it('forgets every session of a worker that exits', async () => {
     busA.attach('s3', () => undefined);
     await settle();

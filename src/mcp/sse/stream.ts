@@ -35,13 +35,14 @@ export class SseStream {
   lastMessageAt = performance.now();
   private buffered = 0;
   private done = false;
+  private announced = false;
 
   constructor(
     private readonly res: ServerResponse,
     private readonly options: SseStreamOptions,
   ) {
+    // The headers leave with the endpoint event (announce), in one write.
     res.writeHead(200, SSE_HEADERS);
-    this.write(`event: endpoint\ndata: ${options.endpoint}\n\n`);
     res.on('drain', () => this.account());
     res.on('close', () => {
       this.done = true;
@@ -53,6 +54,13 @@ export class SseStream {
     return !this.done;
   }
 
+  /** Writes the endpoint event, the stream's first (contract: Events, rule 1); once the session can be found. */
+  announce(): void {
+    if (this.done || this.announced) return;
+    this.announced = true;
+    this.write(`event: endpoint\ndata: ${this.options.endpoint}\n\n`);
+  }
+
   send(message: object | SerializedMessage): void {
     this.lastMessageAt = performance.now();
     // A routed answer may arrive serialized already (issue 20): written as received.
@@ -61,7 +69,7 @@ export class SseStream {
 
   /** An SSE comment line: ignored by clients, keeps proxies from cutting an idle stream. */
   keepAlive(): void {
-    this.write(': keepalive\n\n');
+    if (this.announced) this.write(': keepalive\n\n');
   }
 
   /** Ends the stream gracefully; destroys it if the client has not let go within `graceMs`. */

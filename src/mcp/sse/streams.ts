@@ -61,10 +61,7 @@ export class StreamRegistry {
     // A stream lives as long as the hub keeps it: no idle time-out on its socket (the idle sweep ends it).
     req.socket.setTimeout(0);
     const sessionId = randomUUID();
-    // Registered before the endpoint event is written, so a POST that follows it finds the session on
-    // any replica (the bus's registration leaves first).
-    this.bus.attach(sessionId, (message) => stream.send(message));
-    const stream: SseStream = new SseStream(res, {
+    const stream = new SseStream(res, {
       endpoint: this.endpointFor(sessionId),
       maxBufferedBytes: this.limits.maxBufferedBytes,
       budget: this.budget,
@@ -73,6 +70,11 @@ export class StreamRegistry {
     });
     this.streams.set(sessionId, stream);
     this.perClient.set(client, held + 1);
+    // The endpoint event waits until every replica can find the session (Redis has taken its key): a
+    // POST sent to another replica as soon as the client reads the event would otherwise get 404.
+    const registered = this.bus.attach(sessionId, (message) => stream.send(message));
+    if (registered) void registered.then(() => stream.announce());
+    else stream.announce();
     res.on('close', () => {
       this.streams.delete(sessionId);
       const left = (this.perClient.get(client) ?? 1) - 1;
