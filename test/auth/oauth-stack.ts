@@ -54,6 +54,8 @@ export interface OAuthStackOptions {
   asDown?: boolean;
   /** Listen on this port (default: any free one). */
   port?: number;
+  /** Open dynamic client registration at the authorization server. */
+  registration?: boolean;
 }
 
 export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<OAuthStack> {
@@ -61,6 +63,7 @@ export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<
   const as = await startAuthorizationServer({
     resources: { [RESOURCE]: MCP_SCOPES, [resource]: MCP_SCOPES, [API_AUDIENCE]: { scopes: ['api'] }, ...options.resources },
     metadata: options.metadata,
+    registration: options.registration,
   });
   if (options.asDown) await as.stop();
   const api = await startRecordingApi();

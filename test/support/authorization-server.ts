@@ -30,6 +30,8 @@ export interface AuthServerOptions {
   metadata?: 'oidc' | 'oauth' | 'both';
   /** Extra clients (an assistant registered by hand, with redirect URIs for the code flow). */
   clients?: readonly Record<string, unknown>[];
+  /** Open dynamic client registration (RFC 7591), as assistants use to register themselves. Default: off. */
+  registration?: boolean;
 }
 
 export interface TestClient {
@@ -202,6 +204,7 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
         introspection: { enabled: true, allowedPolicy: () => true },
         revocation: { enabled: true },
         devInteractions: { enabled: true },
+        registration: { enabled: options.registration ?? false },
         resourceIndicators: {
           enabled: true,
           defaultResource: () => Object.keys(options.resources)[0]!,
@@ -219,8 +222,10 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
           },
         },
       },
-      // The assistant's client credentials may ask for any scope its resources know.
-      scopes: [...new Set(Object.values(options.resources).flatMap((resource) => resource.scopes))],
+      // The assistant's client credentials may ask for any scope its resources know. With registration, also
+      // offline_access: oidc-provider accepts a registration with grant_types refresh_token (what assistants and
+      // the SDK register) only when it knows that scope.
+      scopes: [...new Set(Object.values(options.resources).flatMap((resource) => resource.scopes)), ...(options.registration ? ['offline_access'] : [])],
     } as never);
     next.registerGrantType(TOKEN_EXCHANGE_GRANT, exchange as never, ['subject_token', 'subject_token_type', 'audience', 'resource', 'scope', 'requested_token_type']);
     next.registerGrantType(TEST_USER_GRANT, userGrant as never, ['subject', 'resource', 'scope']);
