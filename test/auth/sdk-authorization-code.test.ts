@@ -1,0 +1,177 @@
+// A real OAuth client end to end with a user (issue 17): the SDK v2 client, given only the /mcp URL, finds
+// everything itself (401 → protected resource metadata → the authorization server's metadata), registers
+// itself (dynamic client registration, RFC 7591, as Claude and ChatGPT do: a public client, PKCE and no
+// secret), sends the user to sign in and consent (oidc-provider's development pages, driven here without a
+// browser), trades the code for a token for this resource, and lists and calls tools as that user.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+  type OAuthClientMetadata,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
+  type StoredOAuthClientInformation,
+  type StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
+import { subjectTagOf } from '../../src/auth';
+import { API_AUDIENCE, startOAuthStack, type OAuthStack } from './oauth-stack';
+
+const USER = 'user-7';
+// Nothing listens here: the browser would land on it; the test only reads the redirect.
+const REDIRECT_URI = 'http://127.0.0.1:9/callback';
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** What an assistant keeps for one user: its registration, the PKCE verifier, the discovery, the tokens. */
+class RememberingProvider implements OAuthClientProvider {
+  authorizationUrl: URL | undefined;
+  private client: StoredOAuthClientInformation | undefined;
+  private stored: StoredOAuthTokens | undefined;
+  private verifier: string | undefined;
+  private discovery: OAuthDiscoveryState | undefined;
+  readonly redirectUrl = REDIRECT_URI;
+  readonly clientMetadata: OAuthClientMetadata = {
+    client_name: 'code-flow e2e',
+    redirect_uris: [REDIRECT_URI],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'none',
+  };
+  clientInformation = () => this.client;
+  saveClientInformation = (client: StoredOAuthClientInformation) => void (this.client = client);
+  tokens = () => this.stored;
+  saveTokens = (tokens: StoredOAuthTokens) => void (this.stored = tokens);
+  redirectToAuthorization = (url: URL) => void (this.authorizationUrl = url);
+  saveCodeVerifier = (verifier: string) => void (this.verifier = verifier);
+  codeVerifier(): string {
+    if (!this.verifier) throw new Error('no code verifier saved');
+    return this.verifier;
+  }
+  saveDiscoveryState = (state: OAuthDiscoveryState) => void (this.discovery = state);
+  discoveryState = () => this.discovery;
+}
+
+/** Cookies by name for one origin: enough for oidc-provider's interaction and session cookies. */
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+  take(response: Response): void {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = cookie.split(';');
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at).trim();
+      const expired = attributes.some((attribute) => /^\s*expires=.*1970/i.test(attribute));
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, pair.slice(at + 1).trim());
+    }
+  }
+}
+
+const unescapeHtml = (text: string) => text.replace(/&#x2F;/g, '/').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/**
+ * What a browser does between the authorization URL and the redirect back: follows redirects, and submits
+ * each form the server shows (the sign-in form with `login`, any password, then the consent form).
+ * Returns the query of the redirect to `redirectUri`.
+ */
+async function signInAndConsent(authorizationUrl: URL, redirectUri: string, login: string): Promise<URLSearchParams> {
+  const jar = new CookieJar();
+  let request: { url: string; init: RequestInit } = { url: authorizationUrl.href, init: {} };
+  for (let step = 0; step < 20; step++) {
+    const response = await fetch(request.url, { ...request.init, redirect: 'manual', headers: { ...request.init.headers, cookie: jar.header() } });
+    jar.take(response);
+    const location = response.headers.get('location');
+    if (response.status >= 300 && response.status < 400 && location) {
+      const next = new URL(location, request.url);
+      if (next.href.startsWith(redirectUri)) return next.searchParams;
+      request = { url: next.href, init: {} };
+      continue;
+    }
+    const html = await response.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    if (!response.ok || !action) throw new Error(`unexpected page at ${request.url}: ${response.status} ${html.slice(0, 500)}`);
+    const fields = new URLSearchParams();
+    for (const [input] of html.matchAll(/<input[^>]*>/g)) {
+      const name = /name="([^"]+)"/.exec(input)?.[1];
+      if (!name) continue;
+      const value = /value="([^"]*)"/.exec(input)?.[1];
+      fields.set(name, name === 'login' ? login : name === 'password' ? 'any password' : unescapeHtml(value ?? ''));
+    }
+    request = { url: new URL(unescapeHtml(action), request.url).href, init: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields.toString() } };
+  }
+  throw new Error('too many steps before the redirect back');
+}
+
+const payloadOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+
+describe('auth: the SDK v2 client with the authorization-code flow (PKCE, dynamic registration)', () => {
+  let stack: OAuthStack;
+  let client: Client | undefined;
+  let mcpUrl: string;
+  beforeAll(async () => {
+    const port = await freePort();
+    mcpUrl = `http://127.0.0.1:${port}/mcp`;
+    stack = await startOAuthStack({ port, env: { OAUTH_RESOURCE: mcpUrl }, registration: true });
+  });
+  afterAll(async () => {
+    await client?.close();
+    await stack.close();
+  });
+
+  it('discovers, registers, signs the user in, gets a token for this resource as that user, lists and calls tools', async () => {
+    const authProvider = new RememberingProvider();
+    // Every request the client makes, in order (the client's own fetch, recorded).
+    const seen: string[] = [];
+    const recording: typeof fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      seen.push(`${init?.method ?? (input instanceof Request ? input.method : 'GET')} ${url.origin === stack.as.issuer ? 'as' : 'mcp'}${url.pathname}`);
+      return fetch(input, init);
+    };
+    const first = new StreamableHTTPClientTransport(new URL(mcpUrl), { authProvider, fetch: recording });
+    await expect(new Client({ name: 'oauth-code-e2e', version: '1.0.0' }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+    // Registered as a public client: no secret, so the authorization server requires PKCE of it.
+    expect(authProvider.clientInformation()).toMatchObject({ client_id: expect.any(String), token_endpoint_auth_method: 'none' });
+    expect(authProvider.clientInformation()?.client_secret).toBeUndefined();
+    const authorizationUrl = authProvider.authorizationUrl!;
+    expect(authorizationUrl.origin).toBe(stack.as.issuer);
+    expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorizationUrl.searchParams.get('resource')).toBe(mcpUrl);
+
+    const callback = await signInAndConsent(authorizationUrl, REDIRECT_URI, USER);
+    expect(callback.get('code')).toBeTruthy();
+    await first.finishAuth(callback);
+    await first.close();
+
+    client = new Client({ name: 'oauth-code-e2e', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl), { authProvider, fetch: recording }));
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(['hello', 'read_item', 'write_item']);
+    expect(await client.callTool({ name: 'read_item', arguments: { id: 'e2e' } })).toMatchObject({ content: [{ type: 'text', text: '{"id":"e2e"}' }] });
+
+    // Everything was found from the /mcp URL: its 401, its metadata, the authorization server's, registration,
+    // then (after the browser's part) the token, and /mcp again with it.
+    expect(seen.slice(0, 5)).toEqual(['POST mcp/mcp', 'GET mcp/.well-known/oauth-protected-resource/mcp', 'GET as/.well-known/oauth-authorization-server', 'POST as/reg', 'POST as/token']);
+    expect(seen.slice(5)).toContain('POST mcp/mcp');
+    expect(stack.as.count('/reg')).toBe(1);
+    // The token is the user's, for this resource, from the code (and the PKCE verifier).
+    expect(stack.as.grants).toContain('authorization_code');
+    const token = authProvider.tokens()?.access_token;
+    expect(token).toBeDefined();
+    expect(payloadOf(token!)).toMatchObject({ sub: USER, aud: mcpUrl, client_id: authProvider.clientInformation()?.client_id });
+    // The API never saw it: it got a token exchanged for it (RFC 8693), for the same user.
+    expect(JSON.stringify(stack.api.requests.map((request) => request.headers))).not.toContain(token!);
+    const sent = String(stack.api.requests[0]?.headers.authorization).replace(/^Bearer /, '');
+    expect(payloadOf(sent)).toMatchObject({ aud: API_AUDIENCE, sub: USER });
+    expect(stack.as.grants).toContain('urn:ietf:params:oauth:grant-type:token-exchange');
+    expect(stack.logs().find((line) => line.msg === 'tool call' && line.tool === 'read_item')).toMatchObject({ userId: subjectTagOf(stack.as.issuer, USER) });
+  });
+});
