@@ -3,8 +3,6 @@
 // itself (dynamic client registration, RFC 7591, as Claude and ChatGPT do: a public client, PKCE and no
 // secret), sends the user to sign in and consent (oidc-provider's development pages, driven here without a
 // browser), trades the code for a token for this resource, and lists and calls tools as that user.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   Client,
   StreamableHTTPClientTransport,
@@ -16,19 +14,12 @@ import {
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import { subjectTagOf } from '../../src/auth';
+import { freePort } from '../support/processes';
 import { API_AUDIENCE, startOAuthStack, type OAuthStack } from './oauth-stack';
 
 const USER = 'user-7';
 // Nothing listens here: the browser would land on it; the test only reads the redirect.
 const REDIRECT_URI = 'http://127.0.0.1:9/callback';
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** What an assistant keeps for one user: its registration, the PKCE verifier, the discovery, the tokens. */
 class RememberingProvider implements OAuthClientProvider {

@@ -1,19 +1,10 @@
 // A real OAuth client end to end (issue 17): the SDK v2 client with its client-credentials provider, given
 // only the /mcp URL, finds everything itself (401 → protected resource metadata → the authorization
 // server's metadata → a token for this resource) and lists and calls tools.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Client, ClientCredentialsProvider, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { subjectTagOf } from '../../src/auth';
+import { freePort } from '../support/processes';
 import { API_AUDIENCE, startOAuthStack, type OAuthStack } from './oauth-stack';
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 describe('auth: the SDK v2 client with OAuth client credentials', () => {
   let stack: OAuthStack;
