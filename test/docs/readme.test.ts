@@ -3,7 +3,7 @@
 // list_invoices added by hand, and each prints exactly the output the README shows under it. A fork
 // that deleted the example API has nothing for these commands to reach, so they are not run there.
 import { once } from 'node:events';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { runHubCli } from '../../hub-emulator/cli';
@@ -11,7 +11,7 @@ import { DEMO_KEYS } from '../../hub-emulator/demo-keys';
 import { serveEmulator, type RunningEmulator } from '../../hub-emulator/serve';
 import { startEntry, type Entry } from '../support/entry';
 import { freePort } from '../support/processes';
-import { copyProject, ROOT, type ProjectCopy } from '../support/project-copy';
+import { copyProject, ROOT, WITH_EXAMPLES, type ProjectCopy } from '../support/project-copy';
 import { codeBlocks, section, shownCommands, type ShownCommand } from './markdown';
 import { onPort, run, start, UUID, words } from './shell';
 
@@ -23,7 +23,6 @@ const curls = commands.filter(({ command }) => command.startsWith('curl '));
 const isSession = ({ command }: ShownCommand) => command.includes('/sse') || command.includes('sessionId=');
 const hubCommands = commands.filter(({ command }) => command.startsWith('npm run hub -- '));
 const normalized = (text: string) => text.replace(UUID, '<uuid>');
-const withExamples = existsSync(join(ROOT, 'example-api')) && existsSync(join(ROOT, 'tools/whoami.ts'));
 const sink = () => {
   let text = '';
   const stream = new Writable({ write: (chunk: Buffer, _encoding, done) => ((text += chunk.toString()), done()) });
@@ -51,7 +50,7 @@ it('the scaffold command of "Adding a tool" writes the files the README names', 
   }
 }, 30_000);
 
-(withExamples ? describe : describe.skip)('the README against the server on its embedded defaults', () => {
+(WITH_EXAMPLES ? describe : describe.skip)('the README against the server on its embedded defaults', () => {
   let copy: ProjectCopy;
   let emulator: RunningEmulator;
   let server: Entry;
