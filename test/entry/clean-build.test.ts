@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEntry } from '../support/entry';
-import { copyProject, type ProjectCopy } from '../support/project-copy';
+import { copyProject, WITH_EXAMPLES, type ProjectCopy } from '../support/project-copy';
 
 function npmRun(cwd: string, script: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
@@ -29,7 +29,8 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => copy.remove());
 
-describe('the built entry', () => {
+// A fork without the examples has no example API to start or to leave behind in dist/.
+(WITH_EXAMPLES ? describe : describe.skip)('the built entry', () => {
   it('with example-api/ in the sources starts the bundled example API', async () => {
     const entry = startEntry({ cwd: copy.root, entry: join(copy.root, 'dist/src/index.js'), env });
     try {
