@@ -25,8 +25,6 @@ export interface LaneHttpOptions {
 }
 
 export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDraining, metrics, clientOf, bodies }: LaneHttpOptions) {
-  /** Each answered-in-response request is its own scope of the call tracker (unique in this process). */
-  let requests = 0;
   return {
     /** Answers 503 and returns true once shutdown began. */
     refusedWhileDraining(req: IncomingMessage, res: ServerResponse): boolean {
@@ -76,8 +74,8 @@ export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDr
       from: Pick<CoreContext, 'headers' | 'clientAddress' | 'notify' | 'principal'>,
       write: (answer: JsonRpcResponse) => void,
     ): Promise<void> {
-      const scope = `r${(requests += 1)}`;
-      const signal = calls.begin(scope, message.id)!;
+      // Nothing else can name this request (no session, no cancellation by id): counted, not looked up.
+      const signal = calls.beginUnnamed();
       res.on('close', () => {
         if (!res.writableFinished) signal.abort();
       });
@@ -85,7 +83,7 @@ export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDr
       if (from.notify) ctx.notify = from.notify;
       if (from.principal) ctx.principal = from.principal;
       const answer = await core.request(message, ctx);
-      calls.end(scope, message.id);
+      calls.endUnnamed();
       if (signal.aborted) return;
       write(answer);
       // What the kernel did not take at once waits for the client: if it does not read, the socket goes.

@@ -1,6 +1,7 @@
-// The calls running in this process, by scope (a session id, or one HTTP request) and request id: each
-// has one CallSignal, so a cancellation, a closed stream or a departed client aborts the call and its
-// upstream request. Also what graceful shutdown waits for.
+// The calls running in this process, by scope (a session id) and request id, and those answered in their
+// own HTTP response, which nothing else can name (counted only): each has one CallSignal, so a
+// cancellation, a closed stream or a departed client aborts the call and its upstream request. Also what
+// graceful shutdown waits for.
 import { CallSignal } from '../call-signal';
 import type { RequestId } from '../mcp/core/jsonrpc';
 
@@ -30,6 +31,24 @@ export class CallTracker {
     const calls = this.scopes.get(scope);
     if (!calls?.delete(id)) return;
     if (calls.size === 0) this.scopes.delete(scope);
+    this.ended();
+  }
+
+  /**
+   * Registers a call no other message can name (one answered in its own HTTP response, on /mcp): counted
+   * for `size` and `drained` like any other, without a scope to look it up by (no map, no key per call).
+   */
+  beginUnnamed(): CallSignal {
+    this.count += 1;
+    return new CallSignal();
+  }
+
+  /** An unnamed call is over. */
+  endUnnamed(): void {
+    this.ended();
+  }
+
+  private ended(): void {
     this.count -= 1;
     if (this.count === 0) for (const wake of this.waiters.splice(0)) wake();
   }
