@@ -1,6 +1,6 @@
 // Turns the claims of a verified token (a JWT's payload or an introspection answer) into the Principal the
 // tool path sees. The subject tag is the only form of the caller's identity in logs and limit keys.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Principal } from './principal';
 
 export interface VerifiedClaims {
@@ -13,7 +13,7 @@ export interface VerifiedClaims {
 
 /** A short, stable hash of issuer and subject: the same user has the same tag across tokens and replicas. */
 export function subjectTagOf(issuer: string, subject: string): string {
-  return `sub:${createHash('sha256').update(`${issuer}\n${subject}`, 'utf8').digest('base64url').slice(0, 16)}`;
+  return `sub:${hash('sha256', `${issuer}\n${subject}`, 'base64url').slice(0, 16)}`;
 }
 
 /** `scope` is a space-separated string (RFC 9068, RFC 7662); some servers send `scp` as a list instead. */

@@ -64,8 +64,10 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
         const { principal } = verdict;
         // The client's token goes no further than this principal: nothing downstream can forward it, and
         // X-User-Id (for limits and the call's log line) is the verified subject's tag, not the client's word.
-        delete req.headers.authorization;
-        delete req.headers['x-user-auth-authorization'];
+        // Set to undefined rather than deleted: a delete turns the headers object into a slow dictionary
+        // for every later read of it on this call.
+        req.headers.authorization = undefined;
+        req.headers['x-user-auth-authorization'] = undefined;
         req.headers['x-user-id'] = principal.subjectTag;
         return principal;
       }

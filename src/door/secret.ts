@@ -1,9 +1,9 @@
 // The shared secret the hub sends: several accepted at once (rotation), compared in constant time.
 // Both sides are hashed first so that timingSafeEqual compares equal lengths and the length of a secret
 // does not leak; every accepted secret is compared, so the time does not say which one matched.
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 
-const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
+const digest = (value: string): Buffer => hash('sha256', value, 'buffer');
 
 export function createSecretCheck(secrets: readonly string[]): (presented: string | string[] | undefined) => boolean {
   const accepted = secrets.map(digest);

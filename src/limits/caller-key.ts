@@ -3,7 +3,7 @@
 // never logged or stored), else the client's address. Behind caller
 // authentication X-User-Id comes from the hub; without it, a client can name any user, so the limits
 // are only as fair as the callers are trusted.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Caller } from '../upstream/credentials';
 
@@ -21,7 +21,7 @@ const recent = new Map<string, string>();
 function fingerprint(material: string): string {
   let key = recent.get(material);
   if (key === undefined) {
-    key = `credential:${createHash('sha256').update(material).digest('base64url').slice(0, 22)}`;
+    key = `credential:${hash('sha256', material, 'base64url').slice(0, 22)}`;
     if (material.length > MAX_CACHED_LENGTH) return key;
     if (recent.size >= RECENT) recent.delete(recent.keys().next().value!);
     recent.set(material, key);

@@ -96,6 +96,10 @@ describe('headersForLog', () => {
     });
     expect(sessionTag(SESSION_ID)).toMatch(/^[0-9a-f]{12}$/);
   });
+
+  it('leaves out a header taken out of the request (set to undefined once a bearer token is verified)', () => {
+    expect(headersForLog({ authorization: undefined, 'x-request-id': 'req-2' })).toEqual({ 'x-request-id': 'req-2' });
+  });
 });
 
 describe('the logger itself', () => {
