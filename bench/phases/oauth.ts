@@ -48,8 +48,11 @@ export const oauthPhase: Phase = async (ctx: BenchContext) => {
     ]);
     servers.push(headers, oauth);
     const token = await as.userToken({ subject: 'bench-user', resource: RESOURCE, scopes: ['orders:read'] });
+    // In headers mode the user's own credential for the API is forwarded: a JWT of the same size as the
+    // oauth client's (a short stand-in would leave the cost of carrying a real token out of one column).
+    const ownToken = await as.userToken({ subject: 'bench-user', resource: API_AUDIENCE, scopes: ['api'] });
     const clients: Record<OAuthTarget, { server: ChildServer; headers: Record<string, string> }> = {
-      headers: { server: headers, headers: HEADERS },
+      headers: { server: headers, headers: { ...HEADERS, authorization: `Bearer ${ownToken}` } },
       oauth: { server: oauth, headers: { authorization: `Bearer ${token}` } },
     };
     const round = async (target: OAuthTarget, t: Timing): Promise<Round> => {
