@@ -60,7 +60,9 @@ describe('WORKERS=2', () => {
     try {
       await callsFromEveryWorker(primary);
     } finally {
-      expect(await primary.stop()).toBe(0);
+      const code = await primary.stop();
+      // On failure the primary's and workers' lines say which worker exited how, and why.
+      expect({ code, output: code === 0 ? '' : primary.output() }).toEqual({ code: 0, output: '' });
     }
   });
 
