@@ -33,14 +33,20 @@ export function waitForOtherWorkers(timeoutMs: number, primary: Channel = proces
   });
 }
 
+/** A worker as the barrier sees it (node:cluster's Worker). */
+interface DrainingWorker {
+  send(message: DrainMessage, callback: (error: Error | null) => void): unknown;
+  isConnected(): boolean;
+}
+
 /** In the primary: tells every worker once all live workers have drained. */
 export class DrainBarrier {
   private readonly done = new Set<object>();
 
-  constructor(private readonly live: ReadonlySet<{ send(message: DrainMessage): unknown; isConnected(): boolean }>) {}
+  constructor(private readonly live: ReadonlySet<DrainingWorker>) {}
 
   /** A message from `worker`; returns true when it was the barrier's. */
-  receive(worker: { send(message: DrainMessage): unknown; isConnected(): boolean }, message: unknown): boolean {
+  receive(worker: DrainingWorker, message: unknown): boolean {
     if (!isDrain(message)) return false;
     this.done.add(worker);
     this.check();
@@ -51,6 +57,8 @@ export class DrainBarrier {
   check(): void {
     if (this.live.size === 0) return;
     for (const worker of this.live) if (!this.done.has(worker)) return;
-    for (const worker of this.live) if (worker.isConnected()) worker.send({ drain: 'all' });
+    // With a callback: a worker exiting at this moment can still look connected while its channel is
+    // gone (EPIPE); without one, Node emits that as an 'error' on the Worker, and the primary died of it.
+    for (const worker of this.live) if (worker.isConnected()) worker.send({ drain: 'all' }, () => undefined);
   }
 }

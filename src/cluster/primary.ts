@@ -45,6 +45,9 @@ export function runPrimary({ config, logger, restartDelayMs = 1_000, exit = (cod
     live.add(worker);
     relay?.adopt(worker);
     worker.on('message', (message: unknown) => barrier.receive(worker, message));
+    // An IPC write to a worker that is exiting fails (EPIPE); unheard, that 'error' would end the primary
+    // and every other worker with it. Its exit is handled below.
+    worker.on('error', (error: Error) => logger.warn({ worker: worker.id, err: error.message }, 'a message to a worker could not be sent'));
     worker.once('listening', () => {
       listening = true;
       listened.add(worker);
