@@ -67,7 +67,7 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
         // Set to undefined rather than deleted: a delete turns the headers object into a slow dictionary
         // for every later read of it on this call.
         req.headers.authorization = undefined;
-        req.headers['x-user-auth-authorization'] = undefined;
+        if (req.headers['x-user-auth-authorization'] !== undefined) req.headers['x-user-auth-authorization'] = undefined;
         req.headers['x-user-id'] = principal.subjectTag;
         return principal;
       }
