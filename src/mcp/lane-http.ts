@@ -24,6 +24,9 @@ export interface LaneHttpOptions {
   bodies: BodySlots;
 }
 
+/** The slot of a body that has already arrived whole: nothing to hold or release. */
+const RECEIVED = { ok: true, release: () => undefined } as const;
+
 export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDraining, metrics, clientOf, bodies }: LaneHttpOptions) {
   return {
     /** Answers 503 and returns true once shutdown began. */
@@ -39,7 +42,9 @@ export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDr
      * (400/413/415) has been answered, with a JSON body.
      */
     async readBody(req: IncomingMessage, res: ServerResponse): Promise<{ body: unknown } | undefined> {
-      const slot = bodies.take(clientOf(req));
+      // A body that has arrived whole (its last byte parsed, e.g. while a bearer token was verified) is
+      // no longer being received: the slots bound bodies still arriving, so it needs none.
+      const slot = req.complete ? RECEIVED : bodies.take(clientOf(req));
       if (!slot.ok) {
         // Refused before a byte of the body is kept: the rest is read and dropped as it comes.
         req.resume();

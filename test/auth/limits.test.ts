@@ -20,3 +20,20 @@ describe('auth: per-user limits by subject', () => {
     expect(refused?.userId).toMatch(/^sub:/);
   });
 });
+
+// A hosted assistant posts many users' calls from one address. While a token is verified the bodies of
+// those requests arrive whole; once it is, each is parsed: none is still "being received", so the cap on
+// bodies arriving at once per client (MAX_BODIES_PER_CLIENT, issue 20) must not refuse them.
+describe('auth: bodies that arrived whole while the token was verified', () => {
+  let stack: OAuthStack;
+  beforeAll(async () => {
+    stack = await startOAuthStack({ env: { MAX_BODIES_PER_CLIENT: '1' } });
+  });
+  afterAll(() => stack.close());
+
+  it('five concurrent calls from one address with a new token are all answered, none refused 429', async () => {
+    const token = await stack.token('carol');
+    const responses = await Promise.all(Array.from({ length: 5 }, (_, i) => postMcp(stack.url, call('hello', {}, i), token)));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+  });
+});
