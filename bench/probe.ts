@@ -5,7 +5,8 @@
 // PROBE_NODE_FLAGS passes node flags to ours only (e.g. "--cpu-prof --cpu-prof-dir=prof"); the profile is
 // written when ours exits at the end of the probe. PROBE_LIMIT_FLAGS does the same for the limit.
 // A variant measured in the same rounds (a node flag, another build): PROBE_VARIANT_FLAGS and/or
-// PROBE_VARIANT (a script; default ours's). PROBE_ERA=2026 makes /mcp calls as a 2026-07-28 client does.
+// PROBE_VARIANT (a script; default ours's); several scripts, space-separated, are each measured as
+// variant 1, 2, ... PROBE_ERA=2026 makes /mcp calls as a 2026-07-28 client does.
 import { OURS_ENV, SCRIPTS } from './context';
 import { killAll, startServer, type ChildServer } from './processes';
 import { measureRound, summarise, type Round } from './rounds';
@@ -27,7 +28,11 @@ async function main(): Promise<void> {
     await startServer('limit', SCRIPTS.limit, { CUSTOMER_API_URL: api.url }, 15_000, flagsOf(process.env.PROBE_LIMIT_FLAGS)),
   ];
   if (process.env.PROBE_VARIANT !== undefined || process.env.PROBE_VARIANT_FLAGS !== undefined) {
-    servers.push(await startServer('variant', process.env.PROBE_VARIANT ?? oursScript, env(api), 15_000, flagsOf(process.env.PROBE_VARIANT_FLAGS)));
+    const scripts = flagsOf(process.env.PROBE_VARIANT, [oursScript]);
+    for (const [index, script] of scripts.entries()) {
+      const name = scripts.length === 1 ? 'variant' : `variant ${index + 1}`;
+      servers.push(await startServer(name, script, env(api), 15_000, flagsOf(process.env.PROBE_VARIANT_FLAGS)));
+    }
   }
   const timing = { warmupMs: 500, concurrentMs: Number(secondsArg) * 1000, concurrency: inFlight, oneAtATimeMs: 0 };
   const rounds: Round[] = [];

@@ -3,6 +3,7 @@
 // Log headers only under the `headers` key (or `req.headers`); never log tool arguments or message params.
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { bounded, boundedFields, boundString, MAX_ERROR_STRING } from './logging/bound';
+import { writesDirectly } from './logging/call-line';
 import { headersForLog } from './logging/headers';
 import { sessionTag } from './logging/session-tag';
 
@@ -26,17 +27,42 @@ const BUFFER_BYTES = 12_288;
 const FLUSH_INTERVAL_MS = 1000;
 
 /**
- * Standard output, buffered. sonic-boom in its default (string) mode measures the whole pending chunk on
- * every line (Buffer.byteLength of a string grown by +=, so flattened each time): quadratic in the
- * buffer's size, about 2 µs per line at 12 KiB. In buffer mode it keeps a running count; each line is
- * handed over as a Buffer. pino.destination() also flushes it when the process exits.
+ * Standard output, buffered. Lines are gathered in one string and handed to sonic-boom (buffer mode) as
+ * one Buffer per BUFFER_BYTES: a Buffer per line cost an allocation and an encoding of each line (issue
+ * 19), and sonic-boom in its string mode measures the whole pending chunk on every line (quadratic).
+ * Lengths are counted in UTF-16 units, so a batch of non-ASCII text may reach 3 × BUFFER_BYTES bytes
+ * in one write. Whatever is gathered is handed over on flush and written
+ * synchronously when the process exits (process.exit included), so no line is lost.
  */
 function stdoutLines(): DestinationStream & { flush(cb?: (err?: Error) => void): void } {
-  const boom = pino.destination({ dest: 1, sync: false, minLength: BUFFER_BYTES, contentMode: 'buffer' });
+  const boom = pino.destination({ dest: 1, sync: false, minLength: 0, contentMode: 'buffer' });
   const write = boom.write as unknown as (chunk: Buffer) => boolean;
+  let pending = '';
+  const handOver = (): void => {
+    if (pending === '') return;
+    const batch = pending;
+    pending = '';
+    write.call(boom, Buffer.from(batch, 'utf8'));
+  };
+  process.on('exit', () => {
+    if ((boom as unknown as { destroyed: boolean }).destroyed) return;
+    handOver();
+    try {
+      boom.flushSync();
+    } catch {
+      // stdout is gone (EPIPE) or not ready: nothing more can be written
+    }
+  });
   return {
-    write: (line: string) => write.call(boom, Buffer.from(line, 'utf8')),
-    flush: (cb) => boom.flush(cb),
+    write: (line: string) => {
+      pending += line;
+      if (pending.length >= BUFFER_BYTES) handOver();
+      return true;
+    },
+    flush: (cb) => {
+      handOver();
+      boom.flush(cb);
+    },
   };
 }
 
@@ -61,6 +87,7 @@ function errForLog(error: unknown): unknown {
 }
 
 export function createLogger({ level, destination }: LoggerOptions): Logger {
+  const sink = destination ?? stdoutLines();
   const logger = pino(
     {
       level,
@@ -81,8 +108,10 @@ export function createLogger({ level, destination }: LoggerOptions): Logger {
         log: (fields) => boundedFields(fields, SERIALIZED),
       },
     },
-    destination ?? stdoutLines(),
+    sink,
   );
+  // The per-call line is built by hand for this logger's own lines (./logging/call-line.ts, issue 19).
+  writesDirectly(logger, sink);
   if (!destination) setInterval(() => logger.flush(), FLUSH_INTERVAL_MS).unref();
   return logger;
 }

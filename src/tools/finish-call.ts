@@ -5,6 +5,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from '../logger';
 import { boundString } from '../logging/bound';
+import { writeCallLine } from '../logging/call-line';
 import { classifyOutcome, detailCode, type CallSpan, type Metrics, type ToolMetrics, type UnnamedOutcome } from '../telemetry';
 import { callerFrom, type Caller } from '../upstream/credentials';
 import type { ToolResult } from './results';
@@ -30,7 +31,7 @@ export function finishCall(result: ToolResult, end: CallEnd): ToolResult {
   const { outcome, level } = classifyOutcome(end.outcome, unexpected);
   end.metrics.called(outcome, ms / 1000);
   end.span?.end(outcome, outcome !== 'ok');
-  const line = {
+  const fields = {
     tool: end.tool,
     requestId: end.caller.requestId,
     userId: end.caller.userId,
@@ -38,11 +39,10 @@ export function finishCall(result: ToolResult, end: CallEnd): ToolResult {
     code: detailCode(end.outcome, outcome),
     upstreamStatus: end.upstreamStatus,
     durationMs: Math.round(ms * 10) / 10,
-    ...(unexpected ? { err: end.error } : {}),
   };
-  if (level === 'error') end.logger.error(line, 'tool call failed');
-  else if (level === 'warn') end.logger.warn(line, 'tool call failed upstream');
-  else end.logger.info(line, 'tool call');
+  if (unexpected || level === 'error') end.logger.error(unexpected ? { ...fields, err: end.error } : fields, 'tool call failed');
+  else if (level === 'warn') writeCallLine(end.logger, 'warn', fields, 'tool call failed upstream');
+  else writeCallLine(end.logger, 'info', fields, 'tool call');
   return result;
 }
 
@@ -56,14 +56,6 @@ export const MAX_ECHOED_NAME = 200;
 export function unnamedCall(logger: Logger, metrics: Metrics, outcome: UnnamedOutcome, name: unknown, headers: IncomingHttpHeaders): void {
   metrics.unnamedCall(outcome);
   const caller = callerFrom(headers);
-  logger.info(
-    {
-      tool: typeof name === 'string' ? boundString(name, MAX_ECHOED_NAME) : undefined,
-      requestId: caller.requestId,
-      userId: caller.userId,
-      outcome,
-      durationMs: 0,
-    },
-    'tool call',
-  );
+  const tool = typeof name === 'string' ? boundString(name, MAX_ECHOED_NAME) : undefined;
+  writeCallLine(logger, 'info', { tool, requestId: caller.requestId, userId: caller.userId, outcome, durationMs: 0 }, 'tool call');
 }
