@@ -143,7 +143,6 @@ export function createUpstream({
   const fixed = baseUrl.includes('{tenantId}') ? undefined : splitBase(base.resolve(undefined));
 
   async function send(call: CallScope, method: HttpMethod, template: string, options: ApiRequestOptions = {}, exchange?: UpstreamExchange) {
-    const info: UpstreamRequestInfo = { method, path: template };
     const { origin, prefix } = fixed ?? splitBase(base.resolve(call.tenantId));
     const path = prefix + buildPath(template, options.params) + buildQuery(options.query);
     const hasBody = options.body !== undefined;
@@ -172,14 +171,14 @@ export function createUpstream({
           bodyTimeout: timeoutMs,
         });
       } catch (error) {
-        throw mapTransportError(error, info, call.signal, deadline.expired);
+        throw mapTransportError(error, { method, path: template }, call.signal, deadline.expired);
       }
       const { statusCode, headers: responseHeaders, body } = response;
       call.onStatus?.(statusCode);
       if (statusCode < 200 || statusCode > 299) {
         exchange?.answered(statusCode, Number(responseHeaders['content-length'] ?? -1));
         await body.dump().catch(() => undefined); // frees the connection for reuse; the body is never shown
-        throw new UpstreamHttpError(statusCode, info);
+        throw new UpstreamHttpError(statusCode, { method, path: template });
       }
 
       let text: string;
@@ -189,16 +188,16 @@ export function createUpstream({
         text = read.text;
       } catch (error) {
         exchange?.answered(statusCode, Number(responseHeaders['content-length'] ?? -1));
-        if (error === TOO_LARGE) throw new UpstreamResponseError('too-large', info);
-        throw mapTransportError(error, info, call.signal, deadline.expired);
+        if (error === TOO_LARGE) throw new UpstreamResponseError('too-large', { method, path: template });
+        throw mapTransportError(error, { method, path: template }, call.signal, deadline.expired);
       }
       if (options.as === 'text') return text;
       if (text === '') return null;
-      if (!isJson(responseHeaders['content-type'])) throw new UpstreamResponseError('not-json', info);
+      if (!isJson(responseHeaders['content-type'])) throw new UpstreamResponseError('not-json', { method, path: template });
       try {
         return JSON.parse(text) as unknown;
       } catch (error) {
-        throw new UpstreamResponseError('not-json', info, { cause: error });
+        throw new UpstreamResponseError('not-json', { method, path: template }, { cause: error });
       }
     } finally {
       deadline.clear();

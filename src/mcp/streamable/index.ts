@@ -20,13 +20,28 @@ export interface StreamableLaneOptions extends LaneHttpOptions {
   auth?: LaneAuth;
 }
 
-/** Accept must allow JSON or an event stream (a missing Accept allows anything). */
-function acceptOf(req: IncomingMessage): { ok: boolean; stream: boolean } {
+interface Accept {
+  readonly ok: boolean;
+  readonly stream: boolean;
+}
+
+const ANY_ACCEPT: Accept = Object.freeze({ ok: true, stream: false });
+
+/**
+ * Accept must allow JSON or an event stream (a missing Accept allows anything). A client sends the same
+ * Accept on every call: the last value's answer is kept, so its two regular expressions run once.
+ */
+let lastAccept: string | undefined;
+let lastAcceptOf = ANY_ACCEPT;
+function acceptOf(req: IncomingMessage): Accept {
   const accept = req.headers.accept;
-  if (accept === undefined) return { ok: true, stream: false };
+  if (accept === undefined) return ANY_ACCEPT;
+  if (accept === lastAccept) return lastAcceptOf;
   const json = /application\/json|application\/\*|\*\/\*/i.test(accept);
   const stream = /text\/event-stream|text\/\*|\*\/\*/i.test(accept);
-  return { ok: json || stream, stream };
+  lastAccept = accept;
+  lastAcceptOf = Object.freeze({ ok: json || stream, stream });
+  return lastAcceptOf;
 }
 
 /** JSON-RPC errors answered after dispatch stay in-band (200), except an unsupported revision (400). */
