@@ -7,6 +7,8 @@
 // A variant measured in the same rounds (a node flag, another build): PROBE_VARIANT_FLAGS and/or
 // PROBE_VARIANT (a script; default ours's); several scripts, space-separated, are each measured as
 // variant 1, 2, ... PROBE_ERA=2026 makes /mcp calls as a 2026-07-28 client does.
+// The first slot (ours) reads 6–10 % slower than the same build as a variant in every A/A run here
+// (docs/performance.md): compare variants with each other.
 import { OURS_ENV, SCRIPTS } from './context';
 import { killAll, startServer, type ChildServer } from './processes';
 import { measureRound, summarise, type Round } from './rounds';
