@@ -35,8 +35,6 @@ const FLUSH_INTERVAL_MS = 1000;
  * synchronously when the process exits (process.exit included), so no line is lost.
  */
 function stdoutLines(): DestinationStream & { flush(cb?: (err?: Error) => void): void } {
-  const boom = pino.destination({ dest: 1, sync: false, minLength: 0, contentMode: 'buffer' });
-  const write = boom.write as unknown as (chunk: Buffer) => boolean;
   let pending = '';
   const handOver = (): void => {
     if (pending === '') return;
@@ -44,15 +42,22 @@ function stdoutLines(): DestinationStream & { flush(cb?: (err?: Error) => void):
     pending = '';
     write.call(boom, Buffer.from(batch, 'utf8'));
   };
+  // Registered before pino.destination(), whose own 'beforeExit' flushes and then ends the stream: the
+  // gathered lines must reach it first (an event loop that empties; issue 19).
+  process.on('beforeExit', () => {
+    if (!(boom as unknown as { destroyed: boolean }).destroyed) handOver();
+  });
   process.on('exit', () => {
     if ((boom as unknown as { destroyed: boolean }).destroyed) return;
-    handOver();
     try {
+      handOver();
       boom.flushSync();
     } catch {
-      // stdout is gone (EPIPE) or not ready: nothing more can be written
+      // stdout is gone (EPIPE), ended or not ready: nothing more can be written
     }
   });
+  const boom = pino.destination({ dest: 1, sync: false, minLength: 0, contentMode: 'buffer' });
+  const write = boom.write as unknown as (chunk: Buffer) => boolean;
   return {
     write: (line: string) => {
       pending += line;
