@@ -44,11 +44,12 @@ function stdoutLines(): DestinationStream & { flush(cb?: (err?: Error) => void):
   };
   // Registered before pino.destination(), whose own 'beforeExit' flushes and then ends the stream: the
   // gathered lines must reach it first (an event loop that empties; issue 19).
+  const ended = (): boolean => (boom as unknown as { destroyed: boolean }).destroyed;
   process.on('beforeExit', () => {
-    if (!(boom as unknown as { destroyed: boolean }).destroyed) handOver();
+    if (!ended()) handOver();
   });
   process.on('exit', () => {
-    if ((boom as unknown as { destroyed: boolean }).destroyed) return;
+    if (ended()) return;
     try {
       handOver();
       boom.flushSync();

@@ -44,11 +44,16 @@ function plain(value: string | undefined): boolean {
   return value === undefined || PLAIN.test(value);
 }
 
+/** pino writes a number that is not finite as null: left to pino. */
+function finite(value: number | undefined): boolean {
+  return value === undefined || Number.isFinite(value);
+}
+
 /** Writes the call's line at `level` with message `msg` (a constant of the caller's), if the level is on. */
 export function writeCallLine(logger: Logger, level: CallLineLevel, fields: CallLineFields, msg: string): void {
   const destination = destinations.get(logger);
   const { tool, requestId, userId, outcome, code, upstreamStatus, durationMs } = fields;
-  if (destination === undefined || !plain(tool) || !plain(requestId) || !plain(userId) || !plain(outcome) || !plain(code) || !Number.isFinite(durationMs)) {
+  if (destination === undefined || !plain(tool) || !plain(requestId) || !plain(userId) || !plain(outcome) || !plain(code) || !finite(upstreamStatus) || !Number.isFinite(durationMs)) {
     logger[level](fields, msg);
     return;
   }
@@ -59,6 +64,6 @@ export function writeCallLine(logger: Logger, level: CallLineLevel, fields: Call
   if (userId !== undefined) line += `,"userId":"${userId}"`;
   line += `,"outcome":"${outcome}"`;
   if (code !== undefined) line += `,"code":"${code}"`;
-  if (upstreamStatus !== undefined) line += `,"upstreamStatus":${Number.isFinite(upstreamStatus) ? upstreamStatus : null}`;
+  if (upstreamStatus !== undefined) line += `,"upstreamStatus":${upstreamStatus}`;
   destination.write(`${line},"durationMs":${durationMs},"msg":"${msg}"}\n`);
 }

@@ -40,7 +40,7 @@ export function finishCall(result: ToolResult, end: CallEnd): ToolResult {
     upstreamStatus: end.upstreamStatus,
     durationMs: Math.round(ms * 10) / 10,
   };
-  if (unexpected || level === 'error') end.logger.error(unexpected ? { ...fields, err: end.error } : fields, 'tool call failed');
+  if (level === 'error') end.logger.error(unexpected ? { ...fields, err: end.error } : fields, 'tool call failed');
   else if (level === 'warn') writeCallLine(end.logger, 'warn', fields, 'tool call failed upstream');
   else writeCallLine(end.logger, 'info', fields, 'tool call');
   return result;

@@ -94,6 +94,9 @@ function mapTransportError(error: unknown, info: UpstreamRequestInfo, signal: Ca
   return new UpstreamNetworkError(info, { cause: error });
 }
 
+/** What an error says of the request that failed: made only when one fails (issue 19). */
+const about = (method: HttpMethod, path: string): UpstreamRequestInfo => ({ method, path });
+
 type Send = (call: CallScope, method: HttpMethod, path: string, options?: ApiRequestOptions) => Promise<unknown>;
 
 /** `ctx.api`: the shared sender bound to one call's credentials and signal. */
@@ -171,14 +174,14 @@ export function createUpstream({
           bodyTimeout: timeoutMs,
         });
       } catch (error) {
-        throw mapTransportError(error, { method, path: template }, call.signal, deadline.expired);
+        throw mapTransportError(error, about(method, template), call.signal, deadline.expired);
       }
       const { statusCode, headers: responseHeaders, body } = response;
       call.onStatus?.(statusCode);
       if (statusCode < 200 || statusCode > 299) {
         exchange?.answered(statusCode, Number(responseHeaders['content-length'] ?? -1));
         await body.dump().catch(() => undefined); // frees the connection for reuse; the body is never shown
-        throw new UpstreamHttpError(statusCode, { method, path: template });
+        throw new UpstreamHttpError(statusCode, about(method, template));
       }
 
       let text: string;
@@ -188,16 +191,16 @@ export function createUpstream({
         text = read.text;
       } catch (error) {
         exchange?.answered(statusCode, Number(responseHeaders['content-length'] ?? -1));
-        if (error === TOO_LARGE) throw new UpstreamResponseError('too-large', { method, path: template });
-        throw mapTransportError(error, { method, path: template }, call.signal, deadline.expired);
+        if (error === TOO_LARGE) throw new UpstreamResponseError('too-large', about(method, template));
+        throw mapTransportError(error, about(method, template), call.signal, deadline.expired);
       }
       if (options.as === 'text') return text;
       if (text === '') return null;
-      if (!isJson(responseHeaders['content-type'])) throw new UpstreamResponseError('not-json', { method, path: template });
+      if (!isJson(responseHeaders['content-type'])) throw new UpstreamResponseError('not-json', about(method, template));
       try {
         return JSON.parse(text) as unknown;
       } catch (error) {
-        throw new UpstreamResponseError('not-json', { method, path: template }, { cause: error });
+        throw new UpstreamResponseError('not-json', about(method, template), { cause: error });
       }
     } finally {
       deadline.clear();

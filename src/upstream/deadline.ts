@@ -11,25 +11,17 @@ import { CallSignal, type Cancellation } from '../call-signal';
 export class RequestSignal {
   aborted = false;
   reason: unknown = undefined;
-  /** undici adds one listener per request: held alone, an array only for a second. */
-  private listener: (() => void) | undefined = undefined;
-  private more: Array<() => void> | undefined = undefined;
+  private listeners: Array<() => void> = [];
 
   abort(reason: unknown): void {
     if (this.aborted) return;
     this.aborted = true;
     this.reason = reason;
-    const first = this.listener;
-    const more = this.more;
-    this.listener = undefined;
-    this.more = undefined;
-    first?.();
-    if (more) for (const listener of more) listener();
+    for (const listener of this.listeners.splice(0)) listener();
   }
 
   on(_event: 'abort', listener: () => void): this {
-    if (this.listener === undefined) this.listener = listener;
-    else (this.more ??= []).push(listener);
+    this.listeners.push(listener);
     return this;
   }
 
@@ -38,12 +30,8 @@ export class RequestSignal {
   }
 
   removeListener(_event: 'abort', listener: () => void): this {
-    if (this.listener === listener) {
-      this.listener = this.more?.shift();
-      return this;
-    }
-    const index = this.more?.indexOf(listener) ?? -1;
-    if (index !== -1) this.more!.splice(index, 1);
+    const index = this.listeners.indexOf(listener);
+    if (index !== -1) this.listeners.splice(index, 1);
     return this;
   }
 }
