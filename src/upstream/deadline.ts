@@ -64,18 +64,95 @@ function timeoutError(timeoutMs: number): DOMException {
   return new DOMException(`deadline of ${timeoutMs} ms passed`, 'TimeoutError');
 }
 
+/**
+ * The requests of one time-out, oldest first, with one Node timer for the oldest (issue 19). Every request
+ * here has the same time-out, so they expire in the order they started: a list in start order, one timer
+ * armed for its head, replaces a Node timer (an object, a closure and a clock read in C++) per request. A
+ * cleared request leaves the list at once, wherever it is, so the list holds only requests in flight (and
+ * keeps no finished one from the garbage collector).
+ */
+class DeadlineList {
+  private head: RequestDeadline | undefined = undefined;
+  private tail: RequestDeadline | undefined = undefined;
+  private timer: NodeJS.Timeout | undefined = undefined;
+
+  constructor(readonly timeoutMs: number) {}
+
+  add(deadline: RequestDeadline): void {
+    deadline.expiresAt = performance.now() + this.timeoutMs;
+    deadline.prev = this.tail;
+    if (this.tail === undefined) this.head = deadline;
+    else this.tail.next = deadline;
+    this.tail = deadline;
+    if (this.timer === undefined) this.arm(deadline.expiresAt);
+  }
+
+  remove(deadline: RequestDeadline): void {
+    const { prev, next } = deadline;
+    if (prev === undefined) {
+      if (this.head !== deadline) return; // not in the list: expired, or removed already
+      this.head = next;
+    } else prev.next = next;
+    if (next === undefined) this.tail = prev;
+    else next.prev = prev;
+    deadline.prev = deadline.next = undefined;
+    // The armed timer stays: when it fires it re-arms for the head of the moment, or stops if there is none.
+  }
+
+  private arm(at: number): void {
+    // + 1: a timer may fire a fraction of a millisecond early by performance.now()'s reckoning.
+    // Unref'd: it must not keep a process alive once nothing is in flight (an in-flight request's socket does).
+    this.timer = setTimeout(() => this.fire(), Math.max(0, Math.ceil(at - performance.now())) + 1).unref();
+  }
+
+  private fire(): void {
+    this.timer = undefined;
+    const now = performance.now();
+    let head = this.head;
+    while (head !== undefined && head.expiresAt <= now) {
+      this.remove(head);
+      head.expire();
+      head = this.head; // expire() may have cleared others (a call's other requests): read the head again
+    }
+    if (head !== undefined && this.timer === undefined) this.arm(head.expiresAt);
+  }
+
+  /** For tests: requests in the list and whether a timer is armed. */
+  get state(): { size: number; armed: boolean } {
+    let size = 0;
+    for (let at = this.head; at !== undefined; at = at.next) size += 1;
+    return { size, armed: this.timer !== undefined };
+  }
+}
+
+const lists = new Map<number, DeadlineList>();
+
+function listFor(timeoutMs: number): DeadlineList {
+  let list = lists.get(timeoutMs);
+  if (list === undefined) lists.set(timeoutMs, (list = new DeadlineList(timeoutMs)));
+  return list;
+}
+
+/** For tests: the requests in flight under each time-out. */
+export function deadlinesInFlight(): Map<number, { size: number; armed: boolean }> {
+  return new Map([...lists].map(([timeoutMs, list]) => [timeoutMs, list.state]));
+}
+
 /** A class rather than an object literal with a getter, which V8 builds by a slow path (issue 12). */
 class RequestDeadline implements Deadline {
   readonly signal = new RequestSignal();
+  /** Its place in its list (DeadlineList): when it expires, and its neighbours in start order. */
+  expiresAt = 0;
+  prev: RequestDeadline | undefined = undefined;
+  next: RequestDeadline | undefined = undefined;
   private timedOut = false;
-  private readonly timer: NodeJS.Timeout;
   private readonly callSignal: CallSignal | undefined;
 
   constructor(
-    private readonly timeoutMs: number,
+    private readonly list: DeadlineList,
     cancellation: Cancellation | undefined,
   ) {
-    this.timer = setTimeout(() => this.expire(), timeoutMs);
+    list.add(this);
     this.callSignal = cancellation === undefined ? undefined : asCallSignal(cancellation);
     this.callSignal?.follow(this.signal);
   }
@@ -85,16 +162,17 @@ class RequestDeadline implements Deadline {
   }
 
   clear(): void {
-    clearTimeout(this.timer);
+    this.list.remove(this);
     this.callSignal?.unfollow(this.signal);
   }
 
-  private expire(): void {
+  /** Called by the list, which has already removed it. */
+  expire(): void {
     this.timedOut = true;
-    this.signal.abort(timeoutError(this.timeoutMs));
+    this.signal.abort(timeoutError(this.list.timeoutMs));
   }
 }
 
 export function startDeadline(timeoutMs: number, callSignal?: Cancellation): Deadline {
-  return new RequestDeadline(timeoutMs, callSignal);
+  return new RequestDeadline(listFor(timeoutMs), callSignal);
 }

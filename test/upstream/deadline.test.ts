@@ -2,6 +2,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import { listen, type Listening } from '../../src/http/listen';
 import { failureResult } from '../../src/tools/results';
 import { createUpstream } from '../../src/upstream/api-client';
+import { deadlinesInFlight, startDeadline } from '../../src/upstream/deadline';
 import { UpstreamTimeoutError } from '../../src/upstream/errors';
 
 const scope = (signal = new AbortController().signal) => ({ headers: {}, tenantId: undefined, signal });
@@ -77,5 +78,61 @@ describe('one deadline per upstream request', () => {
     } finally {
       await upstream.close();
     }
+  });
+});
+
+/** Resolves with the time (performance.now()) at which `signal` aborts. */
+const abortedAt = (signal: { once(event: 'abort', listener: () => void): unknown }): Promise<number> =>
+  new Promise((resolve) => signal.once('abort', () => resolve(performance.now())));
+
+describe('the deadlines of one time-out share one list and one timer (issue 19)', () => {
+  it('each request expires at its own deadline, in start order, though the requests before it were cleared', async () => {
+    const started = performance.now();
+    const first = startDeadline(300);
+    const cleared = startDeadline(300);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const later = startDeadline(300);
+    const expiries = Promise.all([abortedAt(first.signal), abortedAt(later.signal)]);
+    cleared.clear();
+    const [firstAt, laterAt] = await expiries;
+    expect(first.expired).toBe(true);
+    expect(later.expired).toBe(true);
+    expect(cleared.signal.aborted).toBe(false);
+    expect(cleared.expired).toBe(false);
+    expect(firstAt - started).toBeGreaterThanOrEqual(299);
+    expect(laterAt - firstAt).toBeGreaterThanOrEqual(140); // the later one waits for its own deadline
+    expect(laterAt - started).toBeLessThan(900);
+    expect(deadlinesInFlight().get(300)).toEqual({ size: 0, armed: false });
+  });
+
+  it('a cleared head does not end the next request early, and the list holds only requests in flight', async () => {
+    const head = startDeadline(250);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const next = startDeadline(250);
+    const nextStarted = performance.now();
+    head.clear();
+    const at = await abortedAt(next.signal);
+    expect(at - nextStarted).toBeGreaterThanOrEqual(249);
+    expect(head.signal.aborted).toBe(false);
+
+    // Thousands started and cleared in any order: none is kept.
+    const many = Array.from({ length: 5000 }, () => startDeadline(250));
+    for (const deadline of many.filter((_, i) => i % 2 === 1)) deadline.clear();
+    expect(deadlinesInFlight().get(250)?.size).toBe(2500);
+    for (const deadline of many.filter((_, i) => i % 2 === 0).reverse()) deadline.clear();
+    expect(deadlinesInFlight().get(250)?.size).toBe(0);
+    many[0]!.clear(); // clearing twice is harmless
+    expect(deadlinesInFlight().get(250)?.size).toBe(0);
+  });
+
+  it('a call that aborts ends its requests at once, and they leave the list', async () => {
+    const controller = new AbortController();
+    const deadline = startDeadline(5000, controller.signal);
+    const aborted = abortedAt(deadline.signal);
+    controller.abort();
+    await aborted;
+    expect(deadline.expired).toBe(false);
+    deadline.clear();
+    expect(deadlinesInFlight().get(5000)?.size).toBe(0);
   });
 });
