@@ -170,8 +170,10 @@ export function createUpstream({
           body: hasBody ? JSON.stringify(options.body) : undefined,
           // undici takes any EventEmitter-like signal; see ./deadline.
           signal: deadline.signal as unknown as NonNullable<Dispatcher.RequestOptions['signal']>,
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
+          // The deadline covers the headers and the whole body: undici's own timers, which restart on
+          // every byte, would only add two timer changes per request (issue 19).
+          headersTimeout: 0,
+          bodyTimeout: 0,
         });
       } catch (error) {
         throw mapTransportError(error, about(method, template), call.signal, deadline.expired);
@@ -185,10 +187,17 @@ export function createUpstream({
       }
 
       let text: string;
+      const declared = Number(responseHeaders['content-length'] ?? Number.NaN);
       try {
-        const read = await readCappedText(body, Number(responseHeaders['content-length'] ?? Number.NaN), maxResponseBytes);
-        exchange?.answered(statusCode, read.bytes);
-        text = read.text;
+        if (declared <= maxResponseBytes) {
+          // A declared length within the cap (undici holds the body to it): read in one go, as readCappedText does.
+          text = await body.text();
+          exchange?.answered(statusCode, declared);
+        } else {
+          const read = await readCappedText(body, declared, maxResponseBytes);
+          exchange?.answered(statusCode, read.bytes);
+          text = read.text;
+        }
       } catch (error) {
         exchange?.answered(statusCode, Number(responseHeaders['content-length'] ?? -1));
         if (error === TOO_LARGE) throw new UpstreamResponseError('too-large', about(method, template));

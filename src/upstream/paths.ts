@@ -27,6 +27,8 @@ function compile(template: string): Segment[] {
   return segments;
 }
 
+const UNRESERVED = /^[A-Za-z0-9_.~-]+$/;
+
 /** Encodes one value for a path segment; "." and ".." would climb out of the API's path, so they are refused. */
 export function encodeSegment(value: string, what: string): string {
   if (value === '' || value === '.' || value === '..') {
@@ -35,6 +37,8 @@ export function encodeSegment(value: string, what: string): string {
       `The value given for ${what} is not valid here. Please check it and try again.`,
     );
   }
+  // Characters encodeURIComponent leaves as they are: the common id needs no call into the runtime.
+  if (UNRESERVED.test(value)) return value;
   try {
     return encodeURIComponent(value);
   } catch (error) {
