@@ -13,8 +13,16 @@ export function hostName(host: string): string {
 export function createHostCheck(allowed: readonly string[] | '*'): (host: string | undefined) => boolean {
   if (allowed === '*') return () => true;
   const names = new Set(allowed.map(hostName));
+  // Clients send the same Host on every request: the last value's answer is kept (issue 19).
+  let lastHost: string | undefined;
+  let lastAllowed = false;
   return function hostAllowed(host) {
-    return host !== undefined && names.has(hostName(host));
+    if (host === undefined) return false;
+    if (host !== lastHost) {
+      lastAllowed = names.has(hostName(host));
+      lastHost = host;
+    }
+    return lastAllowed;
   };
 }
 

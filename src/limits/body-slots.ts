@@ -26,6 +26,23 @@ export interface BodySlots {
   readonly total: number;
 }
 
+/** A slot taken: an object of a class rather than a closure per body (issue 19). */
+class HeldSlot {
+  readonly ok = true;
+  private released = false;
+
+  constructor(
+    private readonly free: (client: string) => void,
+    private readonly client: string,
+  ) {}
+
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.free(this.client);
+  }
+}
+
 export function createBodySlots({ perClient, maxBodyBytes, budgetBytes = 128 * 1_048_576 }: BodySlotsOptions): BodySlots {
   const total = Math.max(1, Math.floor(budgetBytes / maxBodyBytes));
   const byClient = new Map<string, number>();
@@ -49,15 +66,7 @@ export function createBodySlots({ perClient, maxBodyBytes, budgetBytes = 128 * 1
       if (size >= total) return { ok: false, refusal: 'total' };
       size += 1;
       byClient.set(client, held + 1);
-      let released = false;
-      return {
-        ok: true,
-        release() {
-          if (released) return;
-          released = true;
-          free(client);
-        },
-      };
+      return new HeldSlot(free, client);
     },
   };
 }

@@ -17,15 +17,23 @@ const CREDENTIAL_HEADERS = ['authorization', 'x-user-auth-authorization', 'cooki
 const RECENT = 1000;
 const MAX_CACHED_LENGTH = 2048;
 const recent = new Map<string, string>();
+/**
+ * The same fingerprints by the Authorization value alone, for the common call that carries no other
+ * credential header: its lookup needs no material string built and hashed first (issue 19).
+ */
+const recentAuthorization = new Map<string, string>();
+
+function remember(cache: Map<string, string>, material: string, key: string): void {
+  if (material.length > MAX_CACHED_LENGTH) return;
+  if (cache.size >= RECENT) cache.delete(cache.keys().next().value!);
+  cache.set(material, key);
+}
+
+const keyOf = (material: string): string => `credential:${hash('sha256', material, 'base64url').slice(0, 22)}`;
 
 function fingerprint(material: string): string {
   let key = recent.get(material);
-  if (key === undefined) {
-    key = `credential:${hash('sha256', material, 'base64url').slice(0, 22)}`;
-    if (material.length > MAX_CACHED_LENGTH) return key;
-    if (recent.size >= RECENT) recent.delete(recent.keys().next().value!);
-    recent.set(material, key);
-  }
+  if (key === undefined) remember(recent, material, (key = keyOf(material)));
   return key;
 }
 
@@ -41,6 +49,12 @@ export function callerKey(
 ): string {
   // caller.userId is undefined when X-User-Id was absent or failed the length/charset check.
   if (caller.userId !== undefined) return `user:${caller.userId}`;
+  const authorization = headers.authorization;
+  if (authorization !== undefined && customAuthHeaders.length === 0 && headers.cookie === undefined && headers['x-user-auth-authorization'] === undefined) {
+    let key = recentAuthorization.get(authorization);
+    if (key === undefined) remember(recentAuthorization, authorization, (key = keyOf(part('authorization', authorization))));
+    return key;
+  }
   let material = '';
   for (const name of CREDENTIAL_HEADERS) material += part(name, headers[name]);
   for (const name of customAuthHeaders) material += part(name, headers[name]);

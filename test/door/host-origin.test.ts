@@ -1,3 +1,4 @@
+import { createHostCheck } from '../../src/door/hosts';
 import { startStack, type Stack } from '../support/stack';
 import { SseClient } from '../support/sse-client';
 import { raw, toolCall } from './request';
@@ -109,5 +110,13 @@ describe('door: Host and Origin (configured)', () => {
     expect((await raw(stack.url, '/health', { headers: headers('https://app.example.com:444') })).status).toBe(200);
     expect((await raw(stack.url, '/health', { headers: headers('http://app.example.com') })).status).toBe(403);
     expect((await raw(stack.url, '/health', { headers: headers('https://app.example.com.evil.example') })).status).toBe(403);
+  });
+});
+
+describe('createHostCheck keeps the last Host it judged (issue 19)', () => {
+  it('answers each value on its own, whatever came before it', () => {
+    const allowed = createHostCheck(['localhost', 'api.example.com']);
+    const hosts = ['localhost:3000', 'localhost:3000', 'evil.example', 'evil.example', 'API.example.com.', undefined, 'localhost:3000', 'evil.example:3000'];
+    expect(hosts.map((host) => allowed(host))).toEqual([true, true, false, false, true, false, true, false]);
   });
 });

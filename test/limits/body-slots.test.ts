@@ -4,7 +4,7 @@ import { createBodySlots, type BodySlot } from '../../src/limits';
 
 const released = (slot: BodySlot) => {
   if (!slot.ok) throw new Error(`refused: ${slot.refusal}`);
-  return slot.release;
+  return () => slot.release();
 };
 
 describe('createBodySlots', () => {
