@@ -41,6 +41,13 @@ function part(name: string, value: string | string[] | undefined): string {
   return value === undefined ? '' : `${name}\n${Array.isArray(value) ? value.join('\n') : value}\n`;
 }
 
+/** Whether Authorization is the call's only credential header (the material is then its part alone). */
+function onlyAuthorization(headers: IncomingHttpHeaders, customAuthHeaders: readonly string[]): boolean {
+  if (headers.cookie !== undefined || headers['x-user-auth-authorization'] !== undefined) return false;
+  for (const name of customAuthHeaders) if (headers[name] !== undefined) return false;
+  return true;
+}
+
 export function callerKey(
   headers: IncomingHttpHeaders,
   caller: Caller,
@@ -50,7 +57,7 @@ export function callerKey(
   // caller.userId is undefined when X-User-Id was absent or failed the length/charset check.
   if (caller.userId !== undefined) return `user:${caller.userId}`;
   const authorization = headers.authorization;
-  if (authorization !== undefined && customAuthHeaders.length === 0 && headers.cookie === undefined && headers['x-user-auth-authorization'] === undefined) {
+  if (authorization !== undefined && onlyAuthorization(headers, customAuthHeaders)) {
     let key = recentAuthorization.get(authorization);
     if (key === undefined) remember(recentAuthorization, authorization, (key = keyOf(part('authorization', authorization))));
     return key;

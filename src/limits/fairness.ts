@@ -35,6 +35,20 @@ interface UserState {
 const IN_FLIGHT_RETRY_MS = 1000;
 const NOTHING: Admission = { ok: true, release: () => undefined };
 
+/** An admitted call: an object of a class rather than a closure per call (issue 19). */
+class Admitted {
+  readonly ok = true;
+  private released = false;
+
+  constructor(private readonly state: UserState) {}
+
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.state.inFlight -= 1;
+  }
+}
+
 export function createFairness({
   maxInFlight,
   callsPerMinute,
@@ -85,16 +99,7 @@ export function createFairness({
         state.tokens -= 1;
       }
       state.inFlight += 1;
-      const admitted = state;
-      let released = false;
-      return {
-        ok: true,
-        release() {
-          if (released) return;
-          released = true;
-          admitted.inFlight -= 1;
-        },
-      };
+      return new Admitted(state);
     },
   };
 }

@@ -34,3 +34,19 @@ describe('createBodySlots', () => {
     expect(createBodySlots({ perClient: 8, maxBodyBytes: 256 * 1_048_576 }).total).toBe(1);
   });
 });
+
+describe('createBodySlots memory', () => {
+  it('clients that come and go leave a bounded count behind, and a swept client starts again from zero', () => {
+    const slots = createBodySlots({ perClient: 2, maxBodyBytes: 1_048_576, budgetBytes: 8 * 1_048_576 });
+    const held = released(slots.take('stays'));
+    for (let i = 0; i < 10_000; i += 1) released(slots.take(`client-${i}`))();
+    expect(slots.size).toBe(1);
+    expect(slots.clients).toBeLessThanOrEqual(2 * slots.total + 64 + 1);
+    // The client still holding a slot kept its count through every sweep.
+    released(slots.take('stays'));
+    expect(slots.take('stays')).toEqual({ ok: false, refusal: 'client' });
+    held();
+    expect(released(slots.take('client-0'))).toEqual(expect.any(Function));
+    expect(slots.size).toBe(2); // one of "stays", one of client-0
+  });
+});

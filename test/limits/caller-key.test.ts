@@ -14,7 +14,7 @@ describe('callerKey', () => {
     const key = expected(`authorization\n${token}\n`);
     expect(keyOf({ authorization: token })).toBe(key);
     expect(keyOf({ authorization: token })).toBe(key); // from the cache
-    // A configured custom header that is absent leaves the material as it was: the general path, same key.
+    // A configured custom header that is absent adds nothing to the material: same key.
     expect(keyOf({ authorization: token }, ['x-api-key'])).toBe(key);
     expect(keyOf({ authorization: `${token}x` })).toBe(expected(`authorization\n${token}x\n`));
   });
