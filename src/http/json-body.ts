@@ -53,54 +53,56 @@ export function isJsonContentType(contentType: string | undefined): boolean {
   return contentType !== undefined && JSON_TYPE.test(contentType) && !NON_UTF8_CHARSET.test(contentType);
 }
 
-/** Resolves with the parsed body; rejects with a BodyError. Content-Encoding is not accepted. */
-export function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    if (!isJsonContentType(req.headers['content-type'])) {
-      req.resume();
-      return reject(new BodyError(415, 'media-type', 'Content-Type must be application/json (utf-8)'));
+/**
+ * Reads and parses the body, then calls `done` once: with the value, or with a BodyError (the body was
+ * refused or unreadable). Content-Encoding is not accepted. A callback rather than a promise: the lanes
+ * wrap it in the one promise their handler awaits (issue 19: one promise and one hop less per message).
+ */
+export function readJson(req: IncomingMessage, limit: number, done: (error: BodyError | undefined, body?: unknown) => void): void {
+  if (!isJsonContentType(req.headers['content-type'])) {
+    req.resume();
+    return done(new BodyError(415, 'media-type', 'Content-Type must be application/json (utf-8)'));
+  }
+  const encoding = req.headers['content-encoding'];
+  if (encoding !== undefined && encoding.toLowerCase() !== 'identity') {
+    req.resume();
+    return done(new BodyError(415, 'media-type', 'Content-Encoding is not supported'));
+  }
+  const declared = Number(req.headers['content-length']);
+  const tooLarge = () => new BodyError(413, 'too-large', `Body is larger than the limit of ${limit} bytes`);
+  if (declared > limit) {
+    req.resume();
+    return done(tooLarge());
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let settled = false;
+  const settle = (error: BodyError | undefined, body?: unknown): void => {
+    if (settled) return;
+    settled = true;
+    done(error, body);
+  };
+  req.on('data', (chunk: Buffer) => {
+    if (settled) return;
+    size += chunk.length;
+    if (size > limit) {
+      chunks.length = 0;
+      settle(tooLarge());
+      return; // keep reading (discarding) so the 413 can be written on an intact connection
     }
-    const encoding = req.headers['content-encoding'];
-    if (encoding !== undefined && encoding.toLowerCase() !== 'identity') {
-      req.resume();
-      return reject(new BodyError(415, 'media-type', 'Content-Encoding is not supported'));
+    chunks.push(chunk);
+  });
+  req.on('error', () => settle(new BodyError(400, 'aborted', 'Request body was not received completely')));
+  req.on('end', () => {
+    if (settled) return;
+    const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return settle(new BodyError(400, 'too-deep', `Body nests deeper than ${MAX_JSON_DEPTH} levels`));
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return settle(new BodyError(400, 'parse', 'Parse error: body is not valid JSON'));
     }
-    const declared = Number(req.headers['content-length']);
-    const tooLarge = () => new BodyError(413, 'too-large', `Body is larger than the limit of ${limit} bytes`);
-    if (declared > limit) {
-      req.resume();
-      return reject(tooLarge());
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let failed = false;
-    req.on('data', (chunk: Buffer) => {
-      if (failed) return;
-      size += chunk.length;
-      if (size > limit) {
-        failed = true;
-        chunks.length = 0;
-        reject(tooLarge());
-        return; // keep reading (discarding) so the 413 can be written on an intact connection
-      }
-      chunks.push(chunk);
-    });
-    req.on('error', () => {
-      failed = true;
-      reject(new BodyError(400, 'aborted', 'Request body was not received completely'));
-    });
-    req.on('end', () => {
-      if (failed) return;
-      const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
-      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-        reject(new BodyError(400, 'too-deep', `Body nests deeper than ${MAX_JSON_DEPTH} levels`));
-        return;
-      }
-      try {
-        resolve(JSON.parse(text));
-      } catch {
-        reject(new BodyError(400, 'parse', 'Parse error: body is not valid JSON'));
-      }
-    });
+    settle(undefined, body);
   });
 }

@@ -1,7 +1,7 @@
 // The HTTP plumbing both lanes share: refusing while draining, reading one JSON-RPC body (its errors
 // answered in JSON), and running a request whose answer goes into this response. No protocol here.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BodyError, readJsonBody } from '../http/json-body';
+import { readJson } from '../http/json-body';
 import { sendJson } from '../http/send-json';
 import type { BodySlots } from '../limits';
 import type { CallTracker } from '../sessions';
@@ -24,6 +24,9 @@ export interface LaneHttpOptions {
   bodies: BodySlots;
 }
 
+/** What readBody resolves with once it has answered the request itself (refused or unreadable body). */
+export const UNREAD: unique symbol = Symbol('request answered: body unread');
+
 /** The slot of a body that has already arrived whole: nothing to hold or release. */
 const RECEIVED = { ok: true, release: () => undefined } as const;
 
@@ -38,10 +41,10 @@ export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDr
     },
 
     /**
-     * The parsed body, or undefined once a refusal (429/503 beyond the body slots) or a framing error
+     * The parsed body, or UNREAD once a refusal (429/503 beyond the body slots) or a framing error
      * (400/413/415) has been answered, with a JSON body.
      */
-    async readBody(req: IncomingMessage, res: ServerResponse): Promise<{ body: unknown } | undefined> {
+    readBody(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
       // A body that has arrived whole (its last byte parsed, e.g. while a bearer token was verified) is
       // no longer being received: the slots bound bodies still arriving, so it needs none.
       const slot = req.complete ? RECEIVED : bodies.take(clientOf(req));
@@ -54,19 +57,18 @@ export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDr
         } else {
           sendJson(res, 503, errorBody(JsonRpcErrorCode.ServerUnavailable, 'Too many request bodies are being received; retry shortly'), { 'Retry-After': '1' });
         }
-        return undefined;
+        return Promise.resolve(UNREAD);
       }
-      try {
-        return { body: await readJsonBody(req, maxBodyBytes) };
-      } catch (error) {
-        if (!(error instanceof BodyError)) throw error;
-        if (error.kind === 'too-large') metrics.refused('size');
-        const code = error.kind === 'parse' ? JsonRpcErrorCode.ParseError : JsonRpcErrorCode.InvalidRequest;
-        sendJson(res, error.status, errorBody(code, error.message));
-        return undefined;
-      } finally {
-        slot.release(); // read, refused or abandoned: readJsonBody settles on end, error or the socket's loss
-      }
+      return new Promise((resolve) => {
+        readJson(req, maxBodyBytes, (error, body) => {
+          slot.release(); // read, refused or abandoned: readJson ends on end, error or the socket's loss
+          if (error === undefined) return resolve(body);
+          if (error.kind === 'too-large') metrics.refused('size');
+          const code = error.kind === 'parse' ? JsonRpcErrorCode.ParseError : JsonRpcErrorCode.InvalidRequest;
+          sendJson(res, error.status, errorBody(code, error.message));
+          resolve(UNREAD);
+        });
+      });
     },
 
     /**

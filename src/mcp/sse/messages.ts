@@ -6,7 +6,7 @@ import { sendAccepted, sendJson } from '../../http/send-json';
 import type { Logger } from '../../logger';
 import { BusUnavailableError, type Location, type SessionBus } from '../../sessions';
 import { classify, errorBody, idOf, JsonRpcErrorCode, type JsonRpcRequest } from '../core';
-import { createLaneHttp, type LaneHttpOptions } from '../lane-http';
+import { createLaneHttp, UNREAD, type LaneHttpOptions } from '../lane-http';
 import { sessionTag } from '../../logging/session-tag';
 import { NOTHING_TO_RUN } from '../../call-signal';
 
@@ -63,9 +63,8 @@ export function createMessagesHandler(options: MessagesOptions) {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (http.refusedWhileDraining(req, res)) return;
-    const read = await http.readBody(req, res);
-    if (!read) return;
-    const { body } = read;
+    const body = await http.readBody(req, res);
+    if (body === UNREAD) return;
     const sessionId = sessionIdOf(req.url ?? '');
     if (sessionId === null) {
       return sendJson(res, 400, errorBody(JsonRpcErrorCode.InvalidRequest, 'sessionId must be given once', idOf(body)));

@@ -8,7 +8,7 @@ import { NOTHING_TO_RUN } from '../../call-signal';
 import { sendAccepted, sendJson } from '../../http/send-json';
 import type { Logger } from '../../logger';
 import { errorBody, JsonRpcErrorCode, type JsonRpcResponse } from '../core';
-import { createLaneHttp, type LaneHttpOptions } from '../lane-http';
+import { createLaneHttp, UNREAD, type LaneHttpOptions } from '../lane-http';
 import { edge } from './edge';
 import { Exchange } from './respond';
 
@@ -53,42 +53,49 @@ export function createStreamableLane(options: StreamableLaneOptions) {
   const { core, clientOf, logger, auth } = options;
   const http = createLaneHttp(options);
 
+  /** One POST /mcp. Never rejects: a failure is answered (500) or, once the answer has begun, ends the connection. */
   async function post(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (http.refusedWhileDraining(req, res)) return;
-    const accept = acceptOf(req);
-    if (!accept.ok) {
-      req.resume();
-      return sendJson(res, 406, errorBody(JsonRpcErrorCode.InvalidRequest, 'Not Acceptable: Accept must include application/json or text/event-stream'));
+    try {
+      if (http.refusedWhileDraining(req, res)) return;
+      const accept = acceptOf(req);
+      if (!accept.ok) {
+        req.resume();
+        return sendJson(res, 406, errorBody(JsonRpcErrorCode.InvalidRequest, 'Not Acceptable: Accept must include application/json or text/event-stream'));
+      }
+      const principal = auth ? await auth.authenticate(req, res) : undefined;
+      if (auth && !principal) return; // 401 or 503 answered, body unread
+      const body = await http.readBody(req, res);
+      if (body === UNREAD) return;
+      const route = edge(body, req.headers);
+      switch (route.kind) {
+        case 'reject':
+          return sendJson(res, route.status, route.answer);
+        case 'ignore':
+          return void sendAccepted(res);
+        case 'notification':
+          // Stateless: there is no session whose calls a cancellation could name; a client leaving aborts instead.
+          core.notification(route.message, { headers: req.headers, signal: NOTHING_TO_RUN });
+          return void sendAccepted(res);
+      }
+      const { message } = route;
+      // The scopes are checked here, before dispatch, because a refusal is HTTP 403 with a challenge.
+      if (principal && !auth!.permits(message, principal, res)) return;
+      if (logger.isLevelEnabled('trace')) {
+        logger.trace({ rpc: { id: message.id, method: message.method.slice(0, 100) }, headers: req.headers }, 'message received');
+      }
+      const exchange = new Exchange(res, accept.stream);
+      const from = {
+        headers: req.headers,
+        clientAddress: clientOf(req),
+        notify: exchange.notifies ? (notification: object) => exchange.notify(notification) : undefined,
+        principal,
+      };
+      await http.answerInResponse(res, message, from, (answer) => exchange.answer(statusOf(answer), answer));
+    } catch (error) {
+      logger.error({ err: error }, 'POST /mcp failed');
+      if (res.headersSent) res.destroy();
+      else sendJson(res, 500, errorBody(JsonRpcErrorCode.InternalError, 'Internal error'));
     }
-    const principal = auth ? await auth.authenticate(req, res) : undefined;
-    if (auth && !principal) return; // 401 or 503 answered, body unread
-    const read = await http.readBody(req, res);
-    if (!read) return;
-    const route = edge(read.body, req.headers);
-    switch (route.kind) {
-      case 'reject':
-        return sendJson(res, route.status, route.answer);
-      case 'ignore':
-        return void sendAccepted(res);
-      case 'notification':
-        // Stateless: there is no session whose calls a cancellation could name; a client leaving aborts instead.
-        core.notification(route.message, { headers: req.headers, signal: NOTHING_TO_RUN });
-        return void sendAccepted(res);
-    }
-    const { message } = route;
-    // The scopes are checked here, before dispatch, because a refusal is HTTP 403 with a challenge.
-    if (principal && !auth!.permits(message, principal, res)) return;
-    if (logger.isLevelEnabled('trace')) {
-      logger.trace({ rpc: { id: message.id, method: message.method.slice(0, 100) }, headers: req.headers }, 'message received');
-    }
-    const exchange = new Exchange(res, accept.stream);
-    const from = {
-      headers: req.headers,
-      clientAddress: clientOf(req),
-      notify: exchange.notifies ? (notification: object) => exchange.notify(notification) : undefined,
-      principal,
-    };
-    await http.answerInResponse(res, message, from, (answer) => exchange.answer(statusOf(answer), answer));
   }
 
   return {
@@ -98,11 +105,8 @@ export function createStreamableLane(options: StreamableLaneOptions) {
         // Stateless serving: no standalone stream (GET) and no session to end (DELETE).
         return sendJson(res, 405, errorBody(-32000, 'Method not allowed.'), { Allow: 'POST' });
       }
-      post(req, res).catch((error: unknown) => {
-        logger.error({ err: error }, 'POST /mcp failed');
-        if (res.headersSent) res.destroy();
-        else sendJson(res, 500, errorBody(JsonRpcErrorCode.InternalError, 'Internal error'));
-      });
+      // post() handles its own failures: no rejection handler (and its reaction) per call.
+      void post(req, res);
     },
   };
 }
