@@ -2,6 +2,7 @@
 // credentials for the customer's API from it. The client's token itself never reaches src/upstream: it
 // is only ever the subject_token of an RFC 8693 exchange (src/auth), never forwarded, never logged.
 import type { Cancellation } from '../call-signal';
+import type { NowOrLater } from './now-or-later';
 
 /** A caller whose bearer token this server verified (signature or introspection, issuer, audience, time). */
 export interface Principal {
@@ -21,8 +22,9 @@ export interface Principal {
 
 /**
  * Makes the credentials headers (lower-case names) the customer's API receives for one call made by a
- * verified principal: an exchanged token, or the server's own token plus the subject. Rejects with an
- * error the tool path maps to a result (sign in again / retry), never with the client's token.
+ * verified principal: an exchanged token, or the server's own token plus the subject. Cached ones are
+ * returned as they are (no promise); otherwise a promise. Fails (throws or rejects) with an error the tool
+ * path maps to a result (sign in again / retry), never with the client's token.
  */
 export type UpstreamCredentials = (
   principal: Principal,
@@ -30,7 +32,7 @@ export type UpstreamCredentials = (
   signal?: Cancellation,
   /** The call's span, when tracing is on: a request to the authorization server is a step of it. */
   span?: StepTracer,
-) => Promise<Readonly<Record<string, string>>>;
+) => NowOrLater<Readonly<Record<string, string>>>;
 
 /** What a trace needs to show a step of a call, such as a token exchange (src/telemetry: CallSpan.startStep). */
 export interface StepTracer {

@@ -11,12 +11,13 @@ import type { JwksOptions } from './jwt';
 import { metadataHandler, resourceMetadata } from './metadata';
 import type { Principal } from './principal';
 import type { AuthSettings } from './settings';
-import { createTokenVerifier } from './verify';
+import { isLater, type NowOrLater } from './now-or-later';
+import { createTokenVerifier, type Verification } from './verify';
 
 /** What the /mcp lane needs: who is calling, and whether that caller may make this request. */
 export interface LaneAuth {
   /** The verified caller; undefined once 401 or 503 has been answered. */
-  authenticate(req: IncomingMessage, res: ServerResponse): Promise<Principal | undefined>;
+  authenticate(req: IncomingMessage, res: ServerResponse): NowOrLater<Principal | undefined>;
   /** True when the request may run; else 403 insufficient_scope has been answered. */
   permits(message: { method: string; params?: Record<string, unknown> }, principal: Principal, res: ServerResponse): boolean;
 }
@@ -54,30 +55,35 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
   const serveMetadata = metadataHandler(metadata);
   logger.info({ resource: settings.resource, issuer: settings.issuer, metadata: metadata.url }, '/mcp is an OAuth protected resource (MCP_AUTH=oauth)');
 
+  /** The caller of a verified token, or undefined once the refusal (401, 503) has been answered. */
+  function admit(req: IncomingMessage, res: ServerResponse, verdict: Verification): Principal | undefined {
+    if (verdict.ok) {
+      const { principal } = verdict;
+      // The client's token goes no further than this principal: nothing downstream can forward it, and
+      // X-User-Id (for limits and the call's log line) is the verified subject's tag, not the client's word.
+      // Set to undefined rather than deleted: a delete turns the headers object into a slow dictionary
+      // for every later read of it on this call.
+      req.headers.authorization = undefined;
+      if (req.headers['x-user-auth-authorization'] !== undefined) req.headers['x-user-auth-authorization'] = undefined;
+      req.headers['x-user-id'] = principal.subjectTag;
+      return principal;
+    }
+    req.resume();
+    if (verdict.kind === 'unavailable') authorizationServerUnavailable(res);
+    else {
+      metrics.refused(verdict.kind === 'missing' ? 'auth' : 'invalid_token');
+      unauthorized(res, metadata.url, verdict.kind === 'invalid');
+    }
+    return undefined;
+  }
+
   return {
     routes: Object.fromEntries(metadata.paths.map((path) => [path, serveMetadata])),
     openPaths: Object.freeze(['/mcp', ...metadata.paths]),
     discovery,
-    async authenticate(req, res) {
-      const verdict = await verifier.verify(req.headers);
-      if (verdict.ok) {
-        const { principal } = verdict;
-        // The client's token goes no further than this principal: nothing downstream can forward it, and
-        // X-User-Id (for limits and the call's log line) is the verified subject's tag, not the client's word.
-        // Set to undefined rather than deleted: a delete turns the headers object into a slow dictionary
-        // for every later read of it on this call.
-        req.headers.authorization = undefined;
-        if (req.headers['x-user-auth-authorization'] !== undefined) req.headers['x-user-auth-authorization'] = undefined;
-        req.headers['x-user-id'] = principal.subjectTag;
-        return principal;
-      }
-      req.resume();
-      if (verdict.kind === 'unavailable') authorizationServerUnavailable(res);
-      else {
-        metrics.refused(verdict.kind === 'missing' ? 'auth' : 'invalid_token');
-        unauthorized(res, metadata.url, verdict.kind === 'invalid');
-      }
-      return undefined;
+    authenticate(req, res) {
+      const verdict = verifier.verify(req.headers);
+      return isLater(verdict) ? verdict.then((known) => admit(req, res, known)) : admit(req, res, verdict);
     },
     permits(message, principal, res) {
       if (message.method !== 'tools/call') return true;

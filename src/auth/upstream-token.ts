@@ -9,6 +9,7 @@ import { UpstreamAuthError, UpstreamAuthRefusedError, UpstreamAuthUnavailableErr
 import type { UpstreamAuthMode } from './settings';
 import { CredentialsCache, lifetime, type MadeCredentials } from './upstream-cache';
 import { ACCESS_TOKEN_TYPE, requestToken, type GrantClient } from './upstream-grant';
+import { isLater, type NowOrLater } from './now-or-later';
 import { untilCancelled } from './upstream-wait';
 
 export interface UpstreamTokenOptions extends GrantClient {
@@ -94,19 +95,17 @@ export function createUpstreamTokens(options: UpstreamTokenOptions): UpstreamTok
     return HEADER_SAFE.test(subject) ? subject : encodeURIComponent(subject);
   }
 
-  /** Cached credentials at once; pending ones awaited for as long as this call is not cancelled. */
-  async function settle(made: MadeCredentials | Promise<MadeCredentials>, signal: Cancellation | undefined): Promise<MadeCredentials> {
-    // By shape, not instanceof Promise: an async function's promise may come from another realm (a test sandbox).
-    return typeof (made as Partial<Promise<MadeCredentials>>).then === 'function' ? untilCancelled(made as Promise<MadeCredentials>, signal) : (made as MadeCredentials);
+  /** Cached credentials at once (no promise); pending ones awaited for as long as this call is not cancelled. */
+  function settle<T>(made: NowOrLater<MadeCredentials>, signal: Cancellation | undefined, use: (made: MadeCredentials) => T): NowOrLater<T> {
+    return isLater(made) ? untilCancelled(made, signal).then(use) : use(made);
   }
 
+  const headersOf = (made: MadeCredentials) => made.headers;
   const credentials: UpstreamCredentials =
     mode === 'token-exchange'
-      ? async (principal, signal, span) => (await settle(cache.get(principal.tokenKey, () => exchange(principal, span)), signal)).headers
-      : async (principal, signal, span) => {
-          const made = await settle(cache.get(ONE_KEY, () => ownToken(span)), signal);
-          return { ...made.headers, [userHeader]: subjectValue(principal.subject) };
-        };
+      ? (principal, signal, span) => settle(cache.get(principal.tokenKey, () => exchange(principal, span)), signal, headersOf)
+      : (principal, signal, span) =>
+          settle(cache.get(ONE_KEY, () => ownToken(span)), signal, (made) => ({ ...made.headers, [userHeader]: subjectValue(principal.subject) }));
 
   return {
     credentials,

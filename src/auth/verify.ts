@@ -8,6 +8,7 @@ import { introspect } from './introspect';
 import { createJwks, looksLikeJwt, verifyJwt, type JwksOptions } from './jwt';
 import type { JWTVerifyGetKey } from './libraries';
 import type { AuthSettings } from './settings';
+import type { NowOrLater } from './now-or-later';
 import { TokenCache, tokenKeyOf } from './token-cache';
 import { traceVerification } from './trace';
 import { invalid, unavailable, type Verdict } from './verdict';
@@ -27,7 +28,8 @@ export interface VerifierOptions {
 export type Verification = { ok: false; kind: 'missing' } | Verdict;
 
 export interface TokenVerifier {
-  verify(headers: IncomingHttpHeaders): Promise<Verification>;
+  /** The verdict at once when it is known (no token, a malformed one, a cached one), else a promise of it. */
+  verify(headers: IncomingHttpHeaders): NowOrLater<Verification>;
   readonly cached: number;
 }
 
@@ -67,10 +69,14 @@ export function createTokenVerifier({ settings, discovery, logger, tracing = fal
     return traceVerification(tracing, 'introspection', headers, () => introspect(token, tokenKey, as, client, settings.resource));
   }
 
-  async function verifyToken(token: string, headers: IncomingHttpHeaders): Promise<Verdict> {
+  /** A token verified before is answered from the cache at once (no promise); any other is checked. */
+  function verifyToken(token: string, headers: IncomingHttpHeaders): NowOrLater<Verdict> {
     const tokenKey = tokenKeyOf(token);
     const known = cache.get(tokenKey);
-    if (known) return { ok: true, principal: known };
+    return known ? { ok: true, principal: known } : checkToken(token, tokenKey, headers);
+  }
+
+  async function checkToken(token: string, tokenKey: string, headers: IncomingHttpHeaders): Promise<Verdict> {
     let pending = inFlight.get(tokenKey);
     if (pending === undefined) {
       pending = check(token, tokenKey, headers).finally(() => inFlight.delete(tokenKey));
@@ -89,7 +95,7 @@ export function createTokenVerifier({ settings, discovery, logger, tracing = fal
       const match = typeof header === 'string' ? BEARER.exec(header) : null;
       if (match === null) {
         // Bearer with a malformed value was still an attempt at a token: invalid, not missing.
-        return Promise.resolve(typeof header === 'string' && /^Bearer\b/i.test(header) ? invalid('malformed bearer token') : { ok: false, kind: 'missing' });
+        return typeof header === 'string' && /^Bearer\b/i.test(header) ? invalid('malformed bearer token') : { ok: false, kind: 'missing' };
       }
       return verifyToken(match[1]!, headers);
     },

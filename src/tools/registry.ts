@@ -6,6 +6,7 @@ import { callerKey, createFairness, type Fairness } from '../limits';
 import type { Logger } from '../logger';
 import { boundString } from '../logging/bound';
 import { abortSignalOf, type Cancellation } from '../call-signal';
+import { isLater, type NowOrLater } from '../auth/now-or-later';
 import type { ApiClient, CallScope, Upstream } from '../upstream/api-client';
 import { callerFrom, contextHeaders, forwardedHeaders, type Caller, type ForwardedHeaders } from '../upstream/credentials';
 import type { Principal, UpstreamCredentials } from '../auth/principal';
@@ -241,7 +242,13 @@ export function createRegistry({
         return run.finish(errorResult(text), 'INVALID_ARGUMENTS');
       }
       try {
-        const forwarded = principal === undefined ? forwardedHeaders(headers, caller, customAuthHeaders) : await madeCredentials(principal, run);
+        let forwarded: ForwardedHeaders;
+        if (principal === undefined) forwarded = forwardedHeaders(headers, caller, customAuthHeaders);
+        else {
+          // Cached credentials come back as they are: awaited only when a grant is under way.
+          const made = upstreamCredentialsOf(principal, run.signal, run.span);
+          forwarded = withContext(run, isLater(made) ? await made : made);
+        }
         if (trace) Object.assign(forwarded, trace);
         if (logger.isLevelEnabled('trace')) run.log.trace({ headers: forwarded }, 'credentials to forward');
         run.headers = forwarded;
@@ -263,13 +270,17 @@ export function createRegistry({
   }
 
   /**
-   * The headers of a verified caller's call: credentials made for the customer's API (an exchanged token,
-   * or the server's own and the subject) and the request's non-credential headers. Never the client's
-   * token, and no fallback to it: a failure here is the call's result (sign in again, retry).
+   * The credentials of a verified caller's call: made for the customer's API (an exchanged token, or the
+   * server's own and the subject). Never the client's token, and no fallback to it: a failure here is the
+   * call's result (sign in again, retry).
    */
-  async function madeCredentials(principal: Principal, run: ToolRun): Promise<ForwardedHeaders> {
+  function upstreamCredentialsOf(principal: Principal, signal: Cancellation, span: CallSpan | undefined): NowOrLater<Readonly<Record<string, string>>> {
     if (upstreamCredentials === undefined) throw new TypeError('A call carries a verified principal, but createRegistry was given no upstreamCredentials');
-    const made = await upstreamCredentials(principal, run.signal, run.span);
+    return upstreamCredentials(principal, signal, span);
+  }
+
+  /** A verified caller's headers: the credentials made for it and the request's non-credential headers. */
+  function withContext(run: ToolRun, made: Readonly<Record<string, string>>): ForwardedHeaders {
     return Object.assign(contextHeaders(run.input.headers, run.caller), made);
   }
 

@@ -153,8 +153,10 @@ describe('upstream credentials by token exchange', () => {
       },
     };
     const principal = await h.principal('user-span');
-    await h.tokens.credentials(principal, undefined, span);
-    await h.tokens.credentials(principal, undefined, span);
+    const made = await h.tokens.credentials(principal, undefined, span);
+    // Cached: the headers themselves, not a promise of them (issue 19: no hop for a cache hit).
+    expect(h.tokens.credentials(principal, undefined, span)).toEqual(made);
+    expect(made).toEqual({ authorization: expect.stringMatching(/^Bearer /) });
     expect(steps).toEqual([{ name: 'oauth token-exchange', attributes: { 'oauth.grant': 'token-exchange', 'oauth.audience': API_AUDIENCE }, ended: null }]);
     const revoked = await h.principal('user-span-revoked');
     h.as.revokeSubject('user-span-revoked');

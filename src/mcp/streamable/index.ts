@@ -4,6 +4,8 @@
 // With MCP_AUTH=oauth every POST carries a bearer token checked before its body is read (src/auth).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LaneAuth } from '../../auth';
+import { isLater } from '../../auth/now-or-later';
+import type { Principal } from '../../auth/principal';
 import { NOTHING_TO_RUN } from '../../call-signal';
 import { sendAccepted, sendJson } from '../../http/send-json';
 import type { Logger } from '../../logger';
@@ -62,8 +64,13 @@ export function createStreamableLane(options: StreamableLaneOptions) {
         req.resume();
         return sendJson(res, 406, errorBody(JsonRpcErrorCode.InvalidRequest, 'Not Acceptable: Accept must include application/json or text/event-stream'));
       }
-      const principal = auth ? await auth.authenticate(req, res) : undefined;
-      if (auth && !principal) return; // 401 or 503 answered, body unread
+      let principal: Principal | undefined;
+      if (auth) {
+        // A cached token's caller is known at once; only a token being verified is awaited.
+        const checked = auth.authenticate(req, res);
+        principal = isLater(checked) ? await checked : checked;
+        if (!principal) return; // 401 or 503 answered, body unread
+      }
       const body = await http.readBody(req, res);
       if (body === UNREAD) return;
       const route = edge(body, req.headers);
