@@ -2,9 +2,10 @@
 // entire body. undici's own time-outs restart on every byte (a body trickled one byte at a time never
 // times out), and there is none at all for the wait in the pool's queue.
 // Cheap on the hot path (issue 12): no AbortController per request. undici accepts any EventEmitter-like
-// signal, so each request gets a small RequestSignal, aborted when its deadline passes (DeadlineList below: one timer per time-out, not per request) or by the call's own
-// cancellation, a CallSignal (src/call-signal.ts) that keeps the request in its list. A caller's standard
-// AbortSignal is followed through a CallSignal of its own: one listener however many requests it covers.
+// signal, so each request gets a small RequestSignal, aborted when its deadline passes (DeadlineList
+// below: one timer per time-out, not per request, issue 19) or by the call's own cancellation, a
+// CallSignal (src/call-signal.ts) that keeps the request in its list. A caller's standard AbortSignal is
+// followed through a CallSignal of its own: one listener however many requests it covers.
 import { CallSignal, type Cancellation } from '../call-signal';
 
 /** The part of an EventEmitter undici uses on a request's `signal` (on, once, removeListener). */
