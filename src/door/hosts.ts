@@ -1,6 +1,7 @@
 // Host and Origin allowlists, against DNS rebinding (a hostile page whose name resolves to this server)
 // and cross-site browser requests. Host is compared without its port; an absent Origin (every non-browser
 // client, the hub included) passes; a present one must be listed (MCP 2025-11-25: 403 for a bad Origin).
+import { lastAnswer } from '../http/last-answer';
 
 /** `Example.COM:3000` → `example.com`; `[::1]:3000` → `[::1]`; a trailing dot is dropped. */
 export function hostName(host: string): string {
@@ -13,16 +14,9 @@ export function hostName(host: string): string {
 export function createHostCheck(allowed: readonly string[] | '*'): (host: string | undefined) => boolean {
   if (allowed === '*') return () => true;
   const names = new Set(allowed.map(hostName));
-  // Clients send the same Host on every request: the last value's answer is kept (issue 19).
-  let lastHost: string | undefined;
-  let lastAllowed = false;
+  const listed = lastAnswer((host) => names.has(hostName(host)));
   return function hostAllowed(host) {
-    if (host === undefined) return false;
-    if (host !== lastHost) {
-      lastAllowed = names.has(hostName(host));
-      lastHost = host;
-    }
-    return lastAllowed;
+    return host !== undefined && listed(host);
   };
 }
 

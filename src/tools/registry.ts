@@ -115,7 +115,6 @@ class ToolRun implements CallScope {
   constructor(
     private readonly logger: Logger,
     readonly tool: Tool,
-    readonly args: unknown,
     readonly caller: Caller,
     readonly input: CallInput,
     private readonly toolMetrics: ToolMetrics,
@@ -219,7 +218,7 @@ export function createRegistry({
     const debug = logger.isLevelEnabled('debug');
     const observer =
       span || debug ? new CallObserver(name, toolMetrics.get(name)!, debug ? logger : undefined, caller.requestId, span) : metrics.enabled ? sharedObservers.get(name) : undefined;
-    const run = new ToolRun(logger, tool, args, caller, input, toolMetrics.get(name)!, span, observer);
+    const run = new ToolRun(logger, tool, caller, input, toolMetrics.get(name)!, span, observer);
 
     // Before any work: over a limit, the model is told to wait (src/limits).
     const admission = fairness.admit(callerKey(headers, caller, customAuthHeaders, input.clientAddress));

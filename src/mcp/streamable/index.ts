@@ -7,6 +7,7 @@ import type { LaneAuth } from '../../auth';
 import { isLater } from '../../auth/now-or-later';
 import type { Principal } from '../../auth/principal';
 import { NOTHING_TO_RUN } from '../../call-signal';
+import { lastAnswer } from '../../http/last-answer';
 import { sendAccepted, sendJson } from '../../http/send-json';
 import type { Logger } from '../../logger';
 import { errorBody, JsonRpcErrorCode, type JsonRpcResponse } from '../core';
@@ -29,21 +30,15 @@ interface Accept {
 
 const ANY_ACCEPT: Accept = Object.freeze({ ok: true, stream: false });
 
-/**
- * Accept must allow JSON or an event stream (a missing Accept allows anything). A client sends the same
- * Accept on every call: the last value's answer is kept, so its two regular expressions run once.
- */
-let lastAccept: string | undefined;
-let lastAcceptOf = ANY_ACCEPT;
-function acceptOf(req: IncomingMessage): Accept {
-  const accept = req.headers.accept;
-  if (accept === undefined) return ANY_ACCEPT;
-  if (accept === lastAccept) return lastAcceptOf;
+/** Accept must allow JSON or an event stream (a missing Accept allows anything); the same value is judged once. */
+const judgeAccept = lastAnswer((accept): Accept => {
   const json = /application\/json|application\/\*|\*\/\*/i.test(accept);
   const stream = /text\/event-stream|text\/\*|\*\/\*/i.test(accept);
-  lastAccept = accept;
-  lastAcceptOf = Object.freeze({ ok: json || stream, stream });
-  return lastAcceptOf;
+  return Object.freeze({ ok: json || stream, stream });
+});
+function acceptOf(req: IncomingMessage): Accept {
+  const accept = req.headers.accept;
+  return accept === undefined ? ANY_ACCEPT : judgeAccept(accept);
 }
 
 /** JSON-RPC errors answered after dispatch stay in-band (200), except an unsupported revision (400). */
