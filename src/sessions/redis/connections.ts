@@ -13,6 +13,8 @@ export interface RedisConnectionOptions {
   name?: string;
   /** A command with no answer after this long fails (default 1 s): a hung Redis must not hold a POST. */
   commandTimeoutMs?: number;
+  /** At most one reconnect per this long when Redis answers READONLY (default 2 s, the back-off's cap). */
+  readonlyReconnectMs?: number;
 }
 
 export interface RedisConnections {
@@ -30,28 +32,42 @@ export interface RedisConnections {
 /** Back-off between reconnection attempts: 50 ms doubling to 2 s, forever (Redis may come back). */
 export const reconnectDelay = (attempt: number): number => Math.min(50 * 2 ** Math.min(attempt, 6), 2_000);
 
-export function openRedisConnections({ url, logger, name = 'mcp-tool-server', commandTimeoutMs = 1_000 }: RedisConnectionOptions): RedisConnections {
+export function openRedisConnections({ url, logger, name = 'mcp-tool-server', commandTimeoutMs = 1_000, readonlyReconnectMs = 2_000 }: RedisConnectionOptions): RedisConnections {
   // Loaded lazily on purpose (see the header); the type import above is erased at compile time.
   const { Redis: RedisClient } = require('ioredis') as typeof import('ioredis');
   const parsed = new URL(url);
   const where = `${parsed.hostname}:${parsed.port || '6379'}`;
-  const base: RedisOptions = {
-    retryStrategy: reconnectDelay,
-    connectTimeout: 2_000,
-    connectionName: name,
-    // READONLY: the address now leads to a replica (a failover moved the primary). Reconnecting lets a
-    // DNS name or virtual IP lead to the new primary (issue 20); the failed command is not resent.
-    reconnectOnError: (error) => error.message.startsWith('READONLY'),
+  // READONLY: the address now leads to a replica (a failover moved the primary). Reconnecting lets a
+  // DNS name or virtual IP lead to the new primary (issue 20); the failed command is not resent. At most
+  // one such reconnect per `readonlyReconnectMs`: ioredis resets its back-off on 'ready', and the writes
+  // that follow every reconnect would otherwise meet READONLY again and reconnect ten times a second for
+  // as long as the address leads to a replica. In between, commands fail on a connection that is up, so
+  // /health names READONLY and the status logs it once.
+  let readonlyReconnectAt = -Infinity;
+  let reconnectingOnPurpose = false;
+  const reconnectOnError = (error: Error): boolean => {
+    if (!error.message.startsWith('READONLY') || performance.now() - readonlyReconnectAt < readonlyReconnectMs) return false;
+    readonlyReconnectAt = performance.now();
+    reconnectingOnPurpose = true;
+    logger.debug({ redis: where }, 'redis answered READONLY: reconnecting to follow a failover');
+    return true;
   };
+  const base: RedisOptions = { retryStrategy: reconnectDelay, connectTimeout: 2_000, connectionName: name, reconnectOnError };
   // No offline queue: while Redis is down a command fails at once (the POST gets 503) instead of piling up.
   const commands = new RedisClient(url, { ...base, enableOfflineQueue: false, commandTimeout: commandTimeoutMs, maxRetriesPerRequest: 0 });
   // The subscriber only ever sends SUBSCRIBE (resent by ioredis after each reconnect), so its queue stays tiny.
   const subscriber = new RedisClient(url, { ...base, maxRetriesPerRequest: null });
 
   let down = false;
+  /** Whether "unreachable" was logged for this outage. A reconnect asked for above is not one, unless it fails. */
+  let warnedDown = false;
   const lost = (error?: Error) => {
-    if (down) return;
-    down = true;
+    if (!down) {
+      down = true;
+      warnedDown = false;
+    }
+    if (warnedDown || (reconnectingOnPurpose && error === undefined)) return;
+    warnedDown = true;
     logger.warn({ redis: where, err: error?.message }, 'redis unreachable: calls for sessions held by other replicas get 503 until it is back');
   };
   for (const connection of [commands, subscriber]) {
@@ -61,7 +77,8 @@ export function openRedisConnections({ url, logger, name = 'mcp-tool-server', co
     connection.on('ready', () => {
       if (down && commands.status === 'ready' && subscriber.status === 'ready') {
         down = false;
-        logger.info({ redis: where }, 'redis reachable again: routing resumes');
+        reconnectingOnPurpose = false;
+        if (warnedDown) logger.info({ redis: where }, 'redis reachable again: routing resumes');
       }
     });
   }
