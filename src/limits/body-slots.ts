@@ -2,6 +2,7 @@
 // trickles in holds up to MAX_BODY_BYTES and a socket until Node's request time-out; without a cap, one
 // client could hold that many times its connections. The total bound keeps all bodies being received
 // under a fixed memory budget, however many clients there are.
+import { Held } from './held';
 
 export interface BodySlotsOptions {
   /** Bodies one client (as the door resolves it) may be sending at once; 0: no cap per client. */
@@ -26,23 +27,6 @@ export interface BodySlots {
   readonly clients: number;
   /** Bodies the server receives at once at most. */
   readonly total: number;
-}
-
-/** A slot taken: an object of a class rather than a closure per body (issue 19). */
-class HeldSlot {
-  readonly ok = true;
-  private released = false;
-
-  constructor(
-    private readonly free: (client: string) => void,
-    private readonly client: string,
-  ) {}
-
-  release(): void {
-    if (this.released) return;
-    this.released = true;
-    this.free(this.client);
-  }
 }
 
 export function createBodySlots({ perClient, maxBodyBytes, budgetBytes = 128 * 1_048_576 }: BodySlotsOptions): BodySlots {
@@ -77,7 +61,7 @@ export function createBodySlots({ perClient, maxBodyBytes, budgetBytes = 128 * 1
       if (size >= total) return { ok: false, refusal: 'total' };
       size += 1;
       byClient.set(client, held + 1);
-      return new HeldSlot(free, client);
+      return new Held(free, client);
     },
   };
 }

@@ -3,6 +3,7 @@
 // (the MCP specification asks servers to rate-limit tool invocations). Memory is bounded: at most
 // `maxUsers` users are tracked, and idle ones (nothing in flight, bucket full) are dropped first.
 import { CallLimitedError } from './call-limited-error';
+import { Held } from './held';
 
 export interface FairnessOptions {
   /** Calls of one user running at once; 0: no cap. */
@@ -35,19 +36,8 @@ interface UserState {
 const IN_FLIGHT_RETRY_MS = 1000;
 const NOTHING: Admission = { ok: true, release: () => undefined };
 
-/** An admitted call: an object of a class rather than a closure per call (issue 19). */
-class Admitted {
-  readonly ok = true;
-  private released = false;
-
-  constructor(private readonly state: UserState) {}
-
-  release(): void {
-    if (this.released) return;
-    this.released = true;
-    this.state.inFlight -= 1;
-  }
-}
+/** An admitted call leaves its user's count once (see ./held). */
+const leave = (state: UserState): void => void (state.inFlight -= 1);
 
 export function createFairness({
   maxInFlight,
@@ -99,7 +89,7 @@ export function createFairness({
         state.tokens -= 1;
       }
       state.inFlight += 1;
-      return new Admitted(state);
+      return new Held(leave, state);
     },
   };
 }
