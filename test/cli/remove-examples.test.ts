@@ -1,44 +1,56 @@
 // `npm run remove-examples` (issue 18) in a fresh copy of the project: the examples go, the fork's own
-// tool stays and passes its test, the whole project type-checks, and the server no longer starts an
+// tool (under a name no file in tools/ has, issue 27) stays and passes its test, the whole project type-checks, and the server no longer starts an
 // example API. Its edit of tools/index.ts and its refusals are checked on small folders.
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scaffoldTool } from '../../cli/new-tool/scaffold';
-import { EXAMPLE_MODULES } from '../../cli/remove-examples/examples';
+import { identifierFor } from '../../cli/scaffold/names';
+import { EXAMPLE_MODULES, EXAMPLE_TESTS } from '../../cli/remove-examples/examples';
 import { withoutModules } from '../../cli/remove-examples/index-file';
 import { removeExamples } from '../../cli/remove-examples/remove';
 import { startEntry } from '../support/entry';
-import { copyProject, ROOT, WITH_EXAMPLES, type ProjectCopy } from '../support/project-copy';
+import { copyProject, ROOT, type ProjectCopy } from '../support/project-copy';
+import { withoutTool } from '../support/readme-tool';
+import { describeUnless, examplesMissing, unusedToolName } from '../support/template-tree';
 
 const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 
 // In a fork whose examples are gone there is nothing for this part to remove; the small projects below still run.
-(WITH_EXAMPLES ? describe : describe.skip)('npm run remove-examples in a fresh copy with a tool of the fork', () => {
+describeUnless(examplesMissing)('npm run remove-examples in a fresh copy with a tool of the fork', () => {
   let copy: ProjectCopy;
+  let tool: string;
   const run = () => copy.node([TSX, join(ROOT, 'cli/remove-examples/main.ts')]);
   beforeAll(() => {
     copy = copyProject('remove-examples-');
-    scaffoldTool({ root: copy.root, name: 'list_invoices', path: '/customers/:id/invoices' });
+    // The copy starts as the template's examples alone: tools this fork has added are not what is tested
+    // here, and the probe tool's name is one no file in tools/ has, so it cannot collide (issue 27).
+    const templates = new Set([...EXAMPLE_MODULES.map((module) => `${module}.ts`), ...EXAMPLE_TESTS, 'index.ts']);
+    for (const file of readdirSync(join(copy.root, 'tools')).filter((name) => !templates.has(name))) {
+      withoutTool(copy.root, file.replace(/(\.test)?\.ts$/, ''));
+    }
+    tool = unusedToolName(copy.root, 'fork_probe');
+    scaffoldTool({ root: copy.root, name: tool, path: '/probes/:id' });
   });
   afterAll(() => copy.remove());
 
   it('deletes the examples, keeps the fork tool listed, and says what it did', async () => {
+    const identifier = identifierFor(tool);
     const first = await run();
     expect(first.code).toBe(0);
     expect(first.output).toContain('remove-examples: deleted example-api/\n');
     expect(first.output).toContain('remove-examples: deleted tools/types.ts\n');
     expect(first.output).toContain('remove-examples: deleted tools/example-tools.test.ts\n');
-    expect(first.output).toContain('the list now holds listInvoices');
+    expect(first.output).toContain(`the list now holds ${identifier}`);
     expect(existsSync(join(copy.root, 'example-api'))).toBe(false);
-    expect(readdirSync(join(copy.root, 'tools')).sort()).toEqual(['index.ts', 'list_invoices.test.ts', 'list_invoices.ts']);
-    expect(readFileSync(join(copy.root, 'tools/index.ts'), 'utf8')).toBe(
-      "// The tools this server offers, listed explicitly (no directory scanning): add a line per new tool.\n" +
-        "import type { Tool } from '../src/tools';\nimport listInvoices from './list_invoices';\n\n" +
-        'export const tools: readonly Tool[] = [listInvoices];\n',
-    );
+    expect(readdirSync(join(copy.root, 'tools')).sort()).toEqual([`${tool}.test.ts`, `${tool}.ts`, 'index.ts'].sort());
+    const index = readFileSync(join(copy.root, 'tools/index.ts'), 'utf8');
+    expect(index).toContain("import type { Tool } from '../src/tools';\n");
+    expect(index).toContain(`import ${identifier} from './${tool}';\n`);
+    expect(index).toContain(`export const tools: readonly Tool[] = [${identifier}];\n`);
+    expect(index).not.toMatch(new RegExp(`'\\./(${EXAMPLE_MODULES.join('|')})'`));
   });
 
   it('a second run finds nothing left to remove', async () => {
@@ -52,7 +64,7 @@ const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
     writeFileSync(join(copy.root, 'tools/index-without-examples.ts'), template);
     const typecheck = await copy.node([TSC, '-p', 'tsconfig.json', '--noEmit']);
     expect(typecheck).toEqual({ code: 0, output: '' });
-    const jest = await copy.jest('tools/list_invoices\\.test\\.ts');
+    const jest = await copy.jest(`tools/${tool}\\.test\\.ts`);
     expect(jest.output).toContain('Test Suites: 1 passed, 1 total');
   }, 120_000);
 

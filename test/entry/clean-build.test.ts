@@ -6,7 +6,8 @@ import { once } from 'node:events';
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEntry } from '../support/entry';
-import { copyProject, WITH_EXAMPLES, type ProjectCopy } from '../support/project-copy';
+import { copyProject, type ProjectCopy } from '../support/project-copy';
+import { describeUnless, examplesMissing } from '../support/template-tree';
 
 function npmRun(cwd: string, script: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
@@ -30,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => copy.remove());
 
 // A fork without the examples has no example API to start or to leave behind in dist/.
-(WITH_EXAMPLES ? describe : describe.skip)('the built entry', () => {
+describeUnless(examplesMissing)('the built entry', () => {
   it('with example-api/ in the sources starts the bundled example API', async () => {
     const entry = startEntry({ cwd: copy.root, entry: join(copy.root, 'dist/src/index.js'), env });
     try {

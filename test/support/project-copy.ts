@@ -1,13 +1,11 @@
 // A copy of this project in a temporary folder (node_modules linked, not copied), for tests that run a
 // scaffold or generator and then type-check and test what it wrote, without touching the real tree.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 export const ROOT = join(__dirname, '../..');
-/** The template's examples are here (false in a fork that removed them, as CI's fork-safe run does). */
-export const WITH_EXAMPLES = existsSync(join(ROOT, 'example-api')) && existsSync(join(ROOT, 'tools/whoami.ts'));
 const SKIPPED = new Set(['node_modules', '.git', 'dist', 'coverage']);
 
 export interface ProjectCopy {

@@ -1,8 +1,9 @@
 // The README's "Adding a tool" section, read the way a newcomer follows it: the scaffold command, the
 // by-hand tool and test files, and the lines to add to tools/index.ts (issue 18).
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from '../support/project-copy';
+import { withoutModules } from '../../cli/remove-examples/index-file';
+import { ROOT } from './project-copy';
 
 export interface ReadmeTool {
   /** The arguments after `npm run new-tool --`. */
@@ -36,4 +37,30 @@ export function readmeTool(readme = readFileSync(join(ROOT, 'README.md'), 'utf8'
     importLine: /^import .+;$/m.exec(index)?.[0] ?? '',
     listLine: /^export const tools\b.+$/m.exec(index)?.[0] ?? '',
   };
+}
+
+/**
+ * Follows the README's by-hand steps 1, 2 and 4 literally in the project at `root`: writes the files it
+ * shows, adds its import line after the last import of tools/index.ts, and puts its list line in place of
+ * the list. A fork does exactly this, so CI's fork simulation does too (`tsx test/support/fork-steps.ts`).
+ */
+export function addReadmeToolByHand(root: string, tool: ReadmeTool = readmeTool()): void {
+  for (const { path, text } of tool.files) writeFileSync(join(root, path), text);
+  const indexPath = join(root, 'tools/index.ts');
+  const index = readFileSync(indexPath, 'utf8');
+  const imports = [...index.matchAll(/^import [^;]+;\n/gm)];
+  const last = imports.at(-1);
+  const at = last?.index === undefined ? 0 : last.index + last[0].length;
+  const withImport = `${index.slice(0, at)}${tool.importLine}\n${index.slice(at)}`;
+  writeFileSync(indexPath, withImport.replace(/^export const tools\b.*$/m, tool.listLine));
+}
+
+/**
+ * Takes tool `module` out of the project at `root` (its files and its entry in tools/index.ts), so a copy
+ * can follow the README's steps for that name even where the fork has already followed them.
+ */
+export function withoutTool(root: string, module: string): void {
+  for (const file of [`tools/${module}.ts`, `tools/${module}.test.ts`]) rmSync(join(root, file), { force: true });
+  const index = join(root, 'tools/index.ts');
+  writeFileSync(index, withoutModules(readFileSync(index, 'utf8'), new Set([module])).text);
 }
