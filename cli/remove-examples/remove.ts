@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { EXAMPLE_API, EXAMPLE_MODULES, EXAMPLE_TESTS } from './examples';
 import { withoutModules } from './index-file';
+import { removeLeftovers } from './leftovers';
 
 export interface Removal {
   /** Paths deleted, relative to root ("example-api/", "tools/get_order.ts"). */
@@ -15,6 +16,10 @@ export interface Removal {
   kept: string[];
   /** The entries left in the `tools` list. */
   remaining: string[];
+  /** Folders emptied (dist/, whose build still served the examples). */
+  emptied: string[];
+  /** Files whose example passages were taken out (.env.example, docs/*.md). */
+  edited: string[];
 }
 
 const toolsDir = (root: string) => join(root, 'tools');
@@ -55,17 +60,19 @@ export function removeExamples(root: string): Removal {
   if (rewritten && rewritten.removed.length > 0) writeFileSync(indexPath, rewritten.text);
   const list = /readonly Tool\[\]\s*=\s*\[([\s\S]*?)\]/.exec(rewritten?.text ?? '')?.[1] ?? '';
   const remaining = list.split(',').map((item) => item.trim()).filter(Boolean);
-  return { deleted, unlisted: rewritten?.removed ?? [], kept, remaining };
+  return { deleted, unlisted: rewritten?.removed ?? [], kept, remaining, ...removeLeftovers(root) };
 }
 
 /** What happened, as the lines the command prints. */
-export function describeRemoval({ deleted, unlisted, kept, remaining }: Removal): string[] {
+export function describeRemoval({ deleted, unlisted, kept, remaining, emptied, edited }: Removal): string[] {
   const lines = [
     ...deleted.map((path) => `deleted ${path}`),
     ...(unlisted.length > 0
       ? [`tools/index.ts: took out ${unlisted.join(', ')}; the list now holds ${remaining.length === 0 ? 'no tools' : remaining.join(', ')}`]
       : []),
     ...kept.map((reason) => `kept ${reason}: delete it once nothing imports it`),
+    ...emptied.map((path) => `emptied ${path}: its build still served the examples (npm start builds again)`),
+    ...(edited.length > 0 ? [`took the examples' passages out of ${edited.join(', ')}`] : []),
   ];
   if (deleted.length === 0 && unlisted.length === 0) return ['nothing left to remove: the examples are already gone', ...lines];
   return [...lines, 'done: set CUSTOMER_API_URL to your API (without example-api/ the server needs it), then `npm test`.'];

@@ -2,13 +2,14 @@
 // tool (under a name no file in tools/ has, issue 27) stays and passes its test, the whole project type-checks, and the server no longer starts an
 // example API. Its edit of tools/index.ts and its refusals are checked on small folders.
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scaffoldTool } from '../../cli/new-tool/scaffold';
 import { identifierFor } from '../../cli/scaffold/names';
 import { EXAMPLE_MODULES, EXAMPLE_TESTS } from '../../cli/remove-examples/examples';
 import { withoutModules } from '../../cli/remove-examples/index-file';
+import { DOCS_END, DOCS_START, ENV_FORK_LINE, withoutExamplePassages } from '../../cli/remove-examples/leftovers';
 import { removeExamples } from '../../cli/remove-examples/remove';
 import { startEntry } from '../support/entry';
 import { copyProject, ROOT, type ProjectCopy } from '../support/project-copy';
@@ -33,6 +34,10 @@ describeUnless(examplesMissing)('npm run remove-examples in a fresh copy with a 
     }
     tool = unusedToolName(copy.root, 'fork_probe');
     scaffoldTool({ root: copy.root, name: tool, path: '/probes/:id' });
+    // A build made before the removal, as `npm start` leaves one: it would still serve the examples.
+    mkdirSync(join(copy.root, 'dist/example-api'), { recursive: true });
+    writeFileSync(join(copy.root, 'dist/example-api/index.js'), '');
+    writeFileSync(join(copy.root, 'dist/.test.tsbuildinfo'), '{}');
   });
   afterAll(() => copy.remove());
 
@@ -51,6 +56,14 @@ describeUnless(examplesMissing)('npm run remove-examples in a fresh copy with a 
     expect(index).toContain(`import ${identifier} from './${tool}';\n`);
     expect(index).toContain(`export const tools: readonly Tool[] = [${identifier}];\n`);
     expect(index).not.toMatch(new RegExp(`'\\./(${EXAMPLE_MODULES.join('|')})'`));
+  });
+
+  it('empties the stale build and leaves no example passage in .env.example or docs/', () => {
+    expect(readdirSync(join(copy.root, 'dist'))).toEqual(['.test.tsbuildinfo']);
+    const envExample = readFileSync(join(copy.root, '.env.example'), 'utf8');
+    expect(envExample).not.toMatch(/bundled example API|example-api/i);
+    expect(envExample).toContain(ENV_FORK_LINE);
+    expect(exampleMentions(copy.root)).toEqual([]);
   });
 
   it('a second run finds nothing left to remove', async () => {
@@ -77,6 +90,38 @@ describeUnless(examplesMissing)('npm run remove-examples in a fresh copy with a 
   }, 30_000);
 });
 
+/** Lines of docs/*.md that name an example file, the example API's folder or call an example tool. */
+function exampleMentions(root: string): string[] {
+  const tools = EXAMPLE_MODULES.filter((module) => module !== 'types');
+  const mention = new RegExp(`tools/(${EXAMPLE_MODULES.join('|')})\\.ts|example-api/|(call|"name":)\\W+(\\S+ ){0,3}\\W*(${tools.join('|')})\\b`);
+  // performance.md describes the benchmark's own stand-in servers, whose get_order is not the example tool.
+  const docs = readdirSync(join(root, 'docs')).filter((file) => file.endsWith('.md') && file !== 'performance.md');
+  return docs.flatMap((file) =>
+    readFileSync(join(root, 'docs', file), 'utf8')
+      .split('\n')
+      .flatMap((line, at) => (mention.test(line) ? [`docs/${file}:${at + 1}: ${line}`] : [])),
+  );
+}
+
+it("the template's docs name the examples only inside passages that remove-examples takes out", () => {
+  const root = mkdtempSync(join(tmpdir(), 'remove-examples-docs-'));
+  try {
+    cpSync(join(ROOT, 'docs'), join(root, 'docs'), { recursive: true });
+    expect(exampleMentions(root).length).toBeGreaterThan(0);
+    for (const file of readdirSync(join(root, 'docs'))) {
+      writeFileSync(join(root, 'docs', file), withoutExamplePassages(readFileSync(join(root, 'docs', file), 'utf8')));
+    }
+    expect(exampleMentions(root)).toEqual([]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+it('an example passage goes with its markers and the blank line after it; the text around it stays', () => {
+  const text = `before\n\n${DOCS_START}\nthe example\n${DOCS_END}\n\nafter\n`;
+  expect(withoutExamplePassages(text)).toBe('before\n\nafter\n');
+});
+
 describe('npm run remove-examples on a small project', () => {
   let root: string;
   beforeEach(() => {
@@ -92,7 +137,7 @@ describe('npm run remove-examples on a small project', () => {
     write('types.ts', '');
     write('mine.ts', "import type { Order } from './types';\n");
     const removal = removeExamples(root);
-    expect(removal).toEqual({ deleted: ['tools/get_order.ts'], unlisted: ['get_order'], kept: ['tools/types.ts (imported by tools/mine.ts)'], remaining: ['mine'] });
+    expect(removal).toEqual({ deleted: ['tools/get_order.ts'], unlisted: ['get_order'], kept: ['tools/types.ts (imported by tools/mine.ts)'], remaining: ['mine'], emptied: [], edited: [] });
     expect(readdirSync(join(root, 'tools')).sort()).toEqual(['index.ts', 'mine.ts', 'types.ts']);
   });
 
