@@ -10,7 +10,8 @@
 // types in ./config-types.ts), and document each variable in .env.example. This file imports only the
 // rooms' settings modules, never their logic.
 import { z } from 'zod';
-import { type Common, type SettingsModule, type Shape, type SettingsOf, int, invalidValue, oneOf, port, text } from './config-fields';
+import { type Common, type SettingsModule, type Shape, type SettingsOf, hostName, int, invalidValue, oneOf, port } from './config-fields';
+import { misspeltSettings } from './config-spelling';
 import type { Config, DoorSettings, LogLevel } from './config-types';
 import * as auth from './auth/settings';
 import * as door from './door/settings';
@@ -18,6 +19,7 @@ import * as health from './health/settings';
 import * as http from './http/settings';
 import * as hub from './hub/settings';
 import * as limits from './limits/settings';
+import * as logging from './logging/settings';
 import * as sse from './mcp/sse/settings';
 import * as sessions from './sessions/settings';
 import * as telemetry from './telemetry/settings';
@@ -34,13 +36,13 @@ const processSettings = {
   NODE_ENV: z.string().default('development'),
   PORT: port().default(3000),
   // Default chosen below: loopback outside production.
-  HOST: text.optional(),
+  HOST: hostName.optional(),
   LOG_LEVEL: oneOf(LOG_LEVELS).default('info'),
   SHUTDOWN_GRACE_MS: int(0, 10_000),
 };
 
 // Every room, in the order their problems are listed.
-const ROOMS = [upstream, http, sse, door, auth, limits, health, hub, sessions, telemetry] as const;
+const ROOMS = [logging, upstream, http, sse, door, auth, limits, health, hub, sessions, telemetry] as const;
 
 /** Every variable this server reads, in the order .env.example documents them by room. */
 export const SETTING_NAMES: readonly string[] = Object.freeze([processSettings, ...ROOMS.map((room) => room.settings)].flatMap((shape) => Object.keys(shape)));
@@ -109,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: p.PORT,
     host,
     logLevel: p.LOG_LEVEL,
+    ...logging.build(parse.of(logging.settings)),
+    warnings: misspeltSettings(Object.keys(env), SETTING_NAMES),
     shutdownGraceMs: p.SHUTDOWN_GRACE_MS,
     ...upstream.build(parse.of(upstream.settings)),
     ...http.build(parse.of(http.settings)),
