@@ -15,6 +15,10 @@ export interface CallLineFields {
   userId: string | undefined;
   outcome: string;
   code?: string | undefined;
+  /** Why a failed call failed (src/tools/failure-cause.ts): ECONNREFUSED, timeout, not configured (HUB_URL)… */
+  cause?: string | undefined;
+  /** The host of the API or hub that failed. */
+  host?: string | undefined;
   upstreamStatus?: number | undefined;
   durationMs: number;
 }
@@ -63,8 +67,8 @@ function finite(value: number | undefined): boolean {
 /** Writes the call's line at `level` with message `msg` (a constant of the caller's), if the level is on. */
 export function writeCallLine(logger: Logger, level: CallLineLevel, fields: CallLineFields, msg: string): void {
   const direct = destinations.get(logger);
-  const { tool, requestId, userId, outcome, code, upstreamStatus, durationMs } = fields;
-  if (direct === undefined || !plain(tool) || !plain(requestId) || !plain(userId) || !plain(outcome) || !plain(code) || !finite(upstreamStatus) || !Number.isFinite(durationMs)) {
+  const { tool, requestId, userId, outcome, code, cause, host, upstreamStatus, durationMs } = fields;
+  if (direct === undefined || !plain(tool) || !plain(requestId) || !plain(userId) || !plain(outcome) || !plain(code) || !plain(cause) || !plain(host) || !finite(upstreamStatus) || !Number.isFinite(durationMs)) {
     logger[level](fields, msg);
     return;
   }
@@ -75,6 +79,8 @@ export function writeCallLine(logger: Logger, level: CallLineLevel, fields: Call
   if (userId !== undefined) line += `,"userId":"${userId}"`;
   line += `,"outcome":"${outcome}"`;
   if (code !== undefined) line += `,"code":"${code}"`;
+  if (cause !== undefined) line += `,"cause":"${cause}"`;
+  if (host !== undefined) line += `,"host":"${host}"`;
   if (upstreamStatus !== undefined) line += `,"upstreamStatus":${upstreamStatus}`;
   direct.destination.write(`${line},"durationMs":${durationMs},"msg":"${msg}"}\n`);
 }
