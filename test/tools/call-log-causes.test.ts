@@ -64,6 +64,17 @@ describe('the log line of a failed call names the cause', () => {
     }
   });
 
+  it('an API whose name does not resolve: ENOTFOUND (EAI_AGAIN without a resolver) and the host', async () => {
+    // .invalid never resolves (RFC 2606).
+    const stack = await startStack({ tools, customerApiUrl: () => 'http://no-such-api.invalid:8080/v1' });
+    try {
+      const { line } = await callLine(stack, 'order', 'req-dns');
+      expect(line).toMatchObject({ level: LEVEL.warn, outcome: 'upstream_unreachable', cause: expect.stringMatching(/^(ENOTFOUND|EAI_AGAIN)$/), host: 'no-such-api.invalid:8080' });
+    } finally {
+      await stack.close();
+    }
+  });
+
   it('an API that does not answer in time: cause timeout and the host', async () => {
     const api = await silentApi();
     const stack = await startStack({ tools, env: { UPSTREAM_TIMEOUT_MS: '200' }, customerApiUrl: () => api.url });
