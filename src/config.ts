@@ -51,8 +51,13 @@ export const SETTING_NAMES: readonly string[] = Object.freeze([processSettings, 
 export class ConfigError extends Error {
   override name = 'ConfigError';
   readonly code = 'CONFIG_INVALID';
-  constructor(readonly problems: readonly string[]) {
-    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  constructor(
+    readonly problems: readonly string[],
+    /** Variables that look like misspelt settings: often the reason a setting is missing (issue 27). */
+    readonly warnings: readonly string[] = [],
+  ) {
+    const list = (lines: readonly string[]) => lines.map((line) => `  - ${line}`).join('\n');
+    super(`Invalid configuration:\n${list(problems)}${warnings.length === 0 ? '' : `\nWarnings:\n${list(warnings)}`}`);
   }
 }
 
@@ -104,7 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   for (const room of ROOMS as readonly SettingsModule<Shape, unknown>[]) problems.push(...(room.problems?.(parse.of(room.settings), common) ?? []));
   problems.push(...crossRoomProblems(parse.of(upstream.settings), parse.of(door.settings)));
   problems.push(...auth.userHeaderProblems(parse.of(auth.settings).UPSTREAM_USER_HEADER, { secretHeader: parse.of(door.settings).HUB_SECRET_HEADER, forwarded: parse.of(upstream.settings).FORWARD_HEADERS }));
-  if (problems.length > 0) throw new ConfigError(problems);
+  const warnings = misspeltSettings(Object.keys(env), SETTING_NAMES);
+  if (problems.length > 0) throw new ConfigError(problems, warnings);
 
   return Object.freeze({
     env: p.NODE_ENV,
@@ -112,7 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     logLevel: p.LOG_LEVEL,
     ...logging.build(parse.of(logging.settings)),
-    warnings: misspeltSettings(Object.keys(env), SETTING_NAMES),
+    warnings,
     shutdownGraceMs: p.SHUTDOWN_GRACE_MS,
     ...upstream.build(parse.of(upstream.settings)),
     ...http.build(parse.of(http.settings)),

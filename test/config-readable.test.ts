@@ -75,6 +75,23 @@ describe('a variable close to a setting', () => {
     ]);
   });
 
+  it('is listed under the problems when the configuration is refused: often the reason a setting is missing', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ NODE_ENV: 'production', CUSTOMR_API_URL: 'https://secret.example.com', CALLER_AUTH: 'off', HOST: '127.0.0.1' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).message).toBe(
+      'Invalid configuration:\n' +
+        '  - CUSTOMER_API_URL: is required when NODE_ENV=production (the example API only starts in development)\n' +
+        'Warnings:\n' +
+        '  - CUSTOMR_API_URL is not a setting of this server: did you mean CUSTOMER_API_URL?',
+    );
+    expect((caught as ConfigError).message).not.toContain('secret.example.com');
+  });
+
   it('catches a letter dropped, added, changed or two swapped, and a setting in the wrong case', () => {
     expect(misspeltSettings(['LOG_LEVLE', 'UPSTREAM_TIMEOUT_MSS', 'HUB_FILES_RAED_KEY', 'PROT', 'port', 'HOTS', 'WORKER'], SETTING_NAMES)).toEqual([
       'LOG_LEVLE is not a setting of this server: did you mean LOG_LEVEL?',
