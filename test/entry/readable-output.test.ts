@@ -27,6 +27,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** A test that needs a pseudo-terminal: skipped, saying why, where `script` is missing. */
+const onTerminal = (name: string, fn: () => Promise<void>) => (noTerminal === undefined ? it(name, fn) : it.skip(`${name} (skipped: ${noTerminal})`, fn));
+
 const jsonLines = (output: string) => output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('a busy port', () => {
@@ -63,7 +66,7 @@ describe('log lines', () => {
     expect(jsonLines(entry.output())[0]).toMatchObject({ level: 'info', time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), msg: 'no .env file: settings from the environment only' });
   });
 
-  (noTerminal ? it.skip : it)('are pretty text on a terminal outside production', async () => {
+  onTerminal('are pretty text on a terminal outside production', async () => {
     const { code, output } = await runInTerminal({ cwd: dir, env: { PORT: port, HOST: '127.0.0.1', CUSTOMER_API_URL: API } });
     expect(code).toBe(1);
     expect(output).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: no \.env file: settings from the environment only$/m);
@@ -71,7 +74,7 @@ describe('log lines', () => {
     expect(output).toContain(`Port ${port} is already in use (PORT).`);
   });
 
-  (noTerminal ? it.skip : it)('are JSON on a terminal in production, and with LOG_FORMAT=json', async () => {
+  onTerminal('are JSON on a terminal in production, and with LOG_FORMAT=json', async () => {
     const production = { NODE_ENV: 'production', CALLER_AUTH: 'off', PORT: port, HOST: '127.0.0.1', CUSTOMER_API_URL: API };
     for (const env of [production, { PORT: port, HOST: '127.0.0.1', CUSTOMER_API_URL: API, LOG_FORMAT: 'json' }]) {
       const { output } = await runInTerminal({ cwd: dir, env });
@@ -96,7 +99,7 @@ describe('an install without development dependencies (no pino-pretty)', () => {
   });
   afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
-  (noTerminal ? it.skip : it)('starts and logs JSON on a terminal; LOG_FORMAT=pretty says pino-pretty is missing', async () => {
+  onTerminal('starts and logs JSON on a terminal; LOG_FORMAT=pretty says pino-pretty is missing', async () => {
     const auto = await runInTerminal({ cwd: copy, entry: join(copy, 'src/index.ts'), env: { PORT: port, HOST: '127.0.0.1', CUSTOMER_API_URL: API } });
     expect(jsonLines(auto.output)[0]).toMatchObject({ level: 30, msg: 'no .env file: settings from the environment only' });
     expect(auto.output).toContain(`Port ${port} is already in use (PORT).`);
