@@ -1,5 +1,6 @@
-// The one logger: pino JSON lines (pretty text in a terminal, ./logging/pretty.ts). Headers are logged by an allowlist (src/logging/headers.ts), every
-// string is bounded, and session ids appear only as short hashes, at every level (issue 7, point 6).
+// The one logger: pino JSON lines, or text in a terminal (./logging/pretty.ts). Headers are logged by an
+// allowlist (src/logging/headers.ts), every string is bounded, and session ids appear only as short
+// hashes, at every level (issue 7, point 6).
 // Log headers only under the `headers` key (or `req.headers`); never log tool arguments or message params.
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { bounded, boundedFields, boundString, MAX_ERROR_STRING } from './logging/bound';
