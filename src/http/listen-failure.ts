@@ -16,8 +16,10 @@ export interface PortSetting {
  */
 export function listenFailure(error: unknown, listeners: readonly PortSetting[]): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
-  const { code, port } = error as NodeJS.ErrnoException & { port?: unknown };
-  const listener = listeners.find((candidate) => candidate.port === port) ?? (listeners.length === 1 ? listeners[0] : undefined);
+  const { code, port, hostname } = error as NodeJS.ErrnoException & { port?: unknown; hostname?: unknown };
+  // A failed lookup of the address carries its name but no port.
+  const listener =
+    listeners.find((candidate) => (port === undefined ? candidate.host === hostname : candidate.port === port)) ?? (listeners.length === 1 ? listeners[0] : undefined);
   if (listener === undefined) return undefined;
   const { setting, hostSetting } = listener;
   switch (code) {

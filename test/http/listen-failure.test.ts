@@ -46,6 +46,16 @@ describe('listenFailure', () => {
     );
   });
 
+  it('a host name that does not resolve names the host setting of the listener that has it', async () => {
+    // .invalid never resolves (RFC 2606).
+    const error = await failedListen(0, 'no-such-host.invalid');
+    const listeners: PortSetting[] = [
+      { port: 3000, host: '127.0.0.1', setting: 'PORT', hostSetting: 'HOST' },
+      { port: 9464, host: 'no-such-host.invalid', setting: 'METRICS_PORT', hostSetting: 'METRICS_HOST' },
+    ];
+    expect(listenFailure(error, listeners)).toMatch(/^Host no-such-host\.invalid could not be resolved \(METRICS_HOST\)\. Set METRICS_HOST to an address or a name this machine resolves\.$/);
+  });
+
   it('leaves other errors to the caller', () => {
     expect(listenFailure(new Error('boom'), settings(1))).toBeUndefined();
     expect(listenFailure('text', settings(1))).toBeUndefined();
