@@ -1,6 +1,7 @@
 // The building blocks of every room's settings (src/*/settings.ts): field schemas whose failures read as
 // one plain sentence ("must be a whole number of at least 1000"), and the shape of a room's settings
 // module. src/config.ts composes the rooms; nothing here reads process.env.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** A room's settings: zod schemas keyed by environment variable name. */
@@ -53,6 +54,12 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T)
 
 /** A non-empty string. */
 export const text = z.string().min(1, { error: 'must not be empty' });
+
+/** A host name (RFC 1123 labels) or an IP address: what a server may listen on, without brackets or port. */
+export const hostName = z.string().refine(
+  (value) => isIP(value) !== 0 || (value.length <= 253 && value.split('.').every((label) => /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i.test(label))),
+  { error: 'must be an IP address (e.g. 0.0.0.0, ::1) or a host name (e.g. localhost)' },
+);
 
 /** An absolute http:// or https:// URL. */
 export const httpUrl = z.string().refine((value) => {

@@ -1,6 +1,7 @@
 // The typed, frozen settings that loadConfig (src/config.ts) returns: what the rest of the server reads.
 // Each part is built by its room's settings module (src/<room>/settings.ts); add a field here with it.
 import type { AuthSettings } from './auth/settings';
+import type { LogShape } from './logging/settings';
 import type { TelemetrySettings } from './telemetry';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -14,6 +15,10 @@ export interface Config {
   /** How error sentences name the customer's API ("The billing system did not answer in time…"). */
   readonly customerApiName: string;
   readonly logLevel: LogLevel;
+  /** JSON or pretty text, level names, ISO times; see src/logging/settings.ts. */
+  readonly log: LogShape;
+  /** Sentences to log as warnings at start (a variable that looks like a misspelt setting). */
+  readonly warnings: readonly string[];
   readonly publicBasePath: string;
   readonly sseKeepAliveMs: number;
   readonly maxBodyBytes: number;

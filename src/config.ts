@@ -10,7 +10,8 @@
 // types in ./config-types.ts), and document each variable in .env.example. This file imports only the
 // rooms' settings modules, never their logic.
 import { z } from 'zod';
-import { type Common, type SettingsModule, type Shape, type SettingsOf, int, invalidValue, oneOf, port, text } from './config-fields';
+import { type Common, type SettingsModule, type Shape, type SettingsOf, hostName, int, invalidValue, oneOf, port } from './config-fields';
+import { misspeltSettings } from './config-spelling';
 import type { Config, DoorSettings, LogLevel } from './config-types';
 import * as auth from './auth/settings';
 import * as door from './door/settings';
@@ -18,6 +19,7 @@ import * as health from './health/settings';
 import * as http from './http/settings';
 import * as hub from './hub/settings';
 import * as limits from './limits/settings';
+import * as logging from './logging/settings';
 import * as sse from './mcp/sse/settings';
 import * as sessions from './sessions/settings';
 import * as telemetry from './telemetry/settings';
@@ -34,13 +36,13 @@ const processSettings = {
   NODE_ENV: z.string().default('development'),
   PORT: port().default(3000),
   // Default chosen below: loopback outside production.
-  HOST: text.optional(),
+  HOST: hostName.optional(),
   LOG_LEVEL: oneOf(LOG_LEVELS).default('info'),
   SHUTDOWN_GRACE_MS: int(0, 10_000),
 };
 
 // Every room, in the order their problems are listed.
-const ROOMS = [upstream, http, sse, door, auth, limits, health, hub, sessions, telemetry] as const;
+const ROOMS = [logging, upstream, http, sse, door, auth, limits, health, hub, sessions, telemetry] as const;
 
 /** Every variable this server reads, in the order .env.example documents them by room. */
 export const SETTING_NAMES: readonly string[] = Object.freeze([processSettings, ...ROOMS.map((room) => room.settings)].flatMap((shape) => Object.keys(shape)));
@@ -49,8 +51,13 @@ export const SETTING_NAMES: readonly string[] = Object.freeze([processSettings, 
 export class ConfigError extends Error {
   override name = 'ConfigError';
   readonly code = 'CONFIG_INVALID';
-  constructor(readonly problems: readonly string[]) {
-    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  constructor(
+    readonly problems: readonly string[],
+    /** Variables that look like misspelt settings: often the reason a setting is missing (issue 27). */
+    readonly warnings: readonly string[] = [],
+  ) {
+    const list = (lines: readonly string[]) => lines.map((line) => `  - ${line}`).join('\n');
+    super(`Invalid configuration:\n${list(problems)}${warnings.length === 0 ? '' : `\nWarnings:\n${list(warnings)}`}`);
   }
 }
 
@@ -102,13 +109,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   for (const room of ROOMS as readonly SettingsModule<Shape, unknown>[]) problems.push(...(room.problems?.(parse.of(room.settings), common) ?? []));
   problems.push(...crossRoomProblems(parse.of(upstream.settings), parse.of(door.settings)));
   problems.push(...auth.userHeaderProblems(parse.of(auth.settings).UPSTREAM_USER_HEADER, { secretHeader: parse.of(door.settings).HUB_SECRET_HEADER, forwarded: parse.of(upstream.settings).FORWARD_HEADERS }));
-  if (problems.length > 0) throw new ConfigError(problems);
+  const warnings = misspeltSettings(Object.keys(env), SETTING_NAMES);
+  if (problems.length > 0) throw new ConfigError(problems, warnings);
 
   return Object.freeze({
     env: p.NODE_ENV,
     port: p.PORT,
     host,
     logLevel: p.LOG_LEVEL,
+    ...logging.build(parse.of(logging.settings)),
+    warnings,
     shutdownGraceMs: p.SHUTDOWN_GRACE_MS,
     ...upstream.build(parse.of(upstream.settings)),
     ...http.build(parse.of(http.settings)),

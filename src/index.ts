@@ -8,7 +8,8 @@ import { name, version } from '../package.json';
 import { runPrimary } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
 import { readEnvFile, withEnvFile, type EnvFile } from './env-file';
-import { createLogger } from './logger';
+import { listenFailure, type PortSetting } from './http/listen-failure';
+import { createLogger, type Logger } from './logger';
 import { createToolServer } from './server';
 import { sessionBusFromConfig } from './sessions/from-config';
 import { withApiName } from './tools';
@@ -47,8 +48,23 @@ async function startEmbeddedExampleApi(): Promise<{ url: string; close(): Promis
   return startExampleApi();
 }
 
+/** The process's logger: pretty in a terminal outside production (LOG_FORMAT=auto), JSON otherwise. */
+function loggerFor(config: Config): Logger {
+  return createLogger({ level: config.logLevel, shape: config.log, where: { terminal: process.stdout.isTTY === true, production: config.env === 'production' } });
+}
+
+/** The ports this process listens on, with the settings that chose them, for a failed listen's sentence. */
+function portSettings(config: Config): PortSetting[] {
+  const ports: PortSetting[] = [{ port: config.port, host: config.host, setting: 'PORT', hostSetting: 'HOST' }];
+  const metrics = config.telemetry.metrics;
+  if (metrics !== undefined) ports.push({ port: metrics.port, host: metrics.host, setting: 'METRICS_PORT', hostSetting: 'METRICS_HOST' });
+  return ports;
+}
+
 async function main(config: Config, envFile: EnvFile): Promise<void> {
-  const logger = createLogger({ level: config.logLevel });
+  const logger = loggerFor(config);
+  // A cluster's primary has said these already (start, below).
+  if (cluster.isPrimary) for (const warning of config.warnings) logger.warn(warning);
   if (envFile.path === undefined) logger.info('no .env file: settings from the environment only');
   else logger.info({ envFile: envFile.path }, 'settings read from .env; variables set in the environment win');
 
@@ -98,7 +114,17 @@ async function main(config: Config, envFile: EnvFile): Promise<void> {
   // A cluster worker stops on the primary's SIGTERM; a terminal's Ctrl-C reaches it too and is ignored.
   process.on('SIGINT', (signal) => void (cluster.isWorker ? undefined : stop(signal)));
 
-  const url = await server.listen();
+  let url: string;
+  try {
+    url = await server.listen();
+  } catch (error) {
+    const sentence = listenFailure(error, portSettings(config));
+    if (sentence === undefined) throw error;
+    // One sentence, no stack: the operator's to fix by a setting (issue 27).
+    logger.flush();
+    process.stderr.write(`${sentence}\n`);
+    return process.exit(1);
+  }
   logger.info({ url, tools: tools.map((tool) => tool.name), customerApiUrl }, 'tool server listening');
   logger.flush();
 }
@@ -107,7 +133,9 @@ function start(): Promise<void> {
   const envFile = readEnvFile();
   const config = configOrExit(envFile);
   if (!cluster.isPrimary || config.workers === 1) return main(config, envFile);
-  runPrimary({ config, logger: createLogger({ level: config.logLevel }) });
+  const logger = loggerFor(config);
+  for (const warning of config.warnings) logger.warn(warning);
+  runPrimary({ config, logger });
   return Promise.resolve();
 }
 

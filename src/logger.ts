@@ -1,10 +1,13 @@
-// The one logger: pino JSON lines. Headers are logged by an allowlist (src/logging/headers.ts), every
-// string is bounded, and session ids appear only as short hashes, at every level (issue 7, point 6).
+// The one logger: pino JSON lines, or text in a terminal (./logging/pretty.ts). Headers are logged by an
+// allowlist (src/logging/headers.ts), every string is bounded, and session ids appear only as short
+// hashes, at every level (issue 7, point 6).
 // Log headers only under the `headers` key (or `req.headers`); never log tool arguments or message params.
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { bounded, boundedFields, boundString, MAX_ERROR_STRING } from './logging/bound';
 import { writesDirectly } from './logging/call-line';
 import { headersForLog } from './logging/headers';
+import { loadPinoPretty, prettyLines, wantsPretty, type LoadPretty } from './logging/pretty';
+import type { LogShape } from './logging/settings';
 import { sessionTag } from './logging/session-tag';
 
 export type { Logger };
@@ -15,7 +18,16 @@ export interface LoggerOptions {
   level: string;
   /** Where lines go; stdout by default. Tests pass a sink and parse the lines. */
   destination?: DestinationStream;
+  /** Config.log: JSON or pretty, level names, ISO times. Default: JSON as pino writes it (numeric levels, epoch ms). */
+  shape?: LogShape;
+  /** Where the process runs: LOG_FORMAT=auto is pretty only on a terminal outside production. */
+  where?: { terminal: boolean; production: boolean };
+  /** Loads pino-pretty (by default, if installed); a test passes one that finds nothing, as a production install. */
+  loadPretty?: LoadPretty;
 }
+
+const JSON_SHAPE: LogShape = { format: 'json', levelNames: false, isoTime: false };
+const NOT_A_TERMINAL = { terminal: false, production: false };
 
 /**
  * Lines to stdout are buffered up to this many bytes, or for at most FLUSH_INTERVAL_MS: one write per
@@ -92,12 +104,17 @@ function errForLog(error: unknown): unknown {
   };
 }
 
-export function createLogger({ level, destination }: LoggerOptions): Logger {
-  const sink = destination ?? stdoutLines();
+export function createLogger({ level, destination, shape = JSON_SHAPE, where = NOT_A_TERMINAL, loadPretty = loadPinoPretty }: LoggerOptions): Logger {
+  const prettify = wantsPretty(shape.format, where) ? loadPretty({ colorize: destination === undefined && where.terminal }) : undefined;
+  // Pretty text goes out line by line, unbuffered: a person is reading it as it comes.
+  const sink = prettify ? prettyLines(prettify, destination ?? pino.destination({ dest: 1, sync: true })) : destination ?? stdoutLines();
+  // pino-pretty reads pino's own numbers and times; the JSON options are for JSON readers.
+  const json = prettify ? JSON_SHAPE : shape;
   const logger = pino(
     {
       level,
       base: undefined,
+      ...(json.isoTime ? { timestamp: pino.stdTimeFunctions.isoTime } : {}),
       serializers: {
         headers: headersForLog,
         req: (req: { method?: unknown; url?: unknown; headers?: unknown }) => ({
@@ -110,6 +127,7 @@ export function createLogger({ level, destination }: LoggerOptions): Logger {
         msg: (msg: unknown) => (typeof msg === 'string' ? boundString(msg, MAX_ERROR_STRING) : msg),
       },
       formatters: {
+        ...(json.levelNames ? { level: (label: string) => ({ level: label }) } : {}),
         // pino applies no formatter to a child's bindings: bind only short, checked values (ids, names).
         log: (fields) => boundedFields(fields, SERIALIZED),
       },
@@ -117,7 +135,8 @@ export function createLogger({ level, destination }: LoggerOptions): Logger {
     sink,
   );
   // The per-call line is built by hand for this logger's own lines (./logging/call-line.ts, issue 19).
-  writesDirectly(logger, sink);
-  if (!destination) setInterval(() => logger.flush(), FLUSH_INTERVAL_MS).unref();
+  writesDirectly(logger, sink, json);
+  if (!destination && !prettify) setInterval(() => logger.flush(), FLUSH_INTERVAL_MS).unref();
+  if (shape.format === 'pretty' && !prettify) logger.warn('LOG_FORMAT=pretty, but pino-pretty (a development dependency) is not installed: logging JSON');
   return logger;
 }

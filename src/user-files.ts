@@ -3,6 +3,7 @@
 // Only the scoped key and the session id go to the hub: the user's own token never does.
 import type { Config } from './config';
 import { createHubClient, type HubClient } from './hub';
+import { HubNotConfiguredError } from './hub/errors';
 import { ToolError } from './tools/tool-error';
 import type { LibraryFile, UserFiles } from './tools/context';
 import type { Caller } from './upstream/credentials';
@@ -16,18 +17,19 @@ export interface UserFilesService {
   close(): Promise<void>;
 }
 
-const NOT_CONFIGURED =
-  'Your file library is not available from this tool server: it is not connected to the assistant hub (HUB_URL). ' +
-  'Ask your administrator to configure it.';
 const NO_SESSION =
   'Your file library cannot be reached from this request: it carried no session id (X-Session-Id). ' +
   'Please reopen the assistant and try again.';
 
+/**
+ * Without HUB_URL: the same error as a hub feature whose key is missing, so the call is logged as the
+ * operator's misconfiguration (hub_error, HUB_NOT_CONFIGURED), not as a tool's own explained failure.
+ */
 function offline(): UserFiles {
-  const refuse = async (): Promise<never> => {
-    throw new ToolError(NOT_CONFIGURED);
+  const refuse = (path: string) => async (): Promise<never> => {
+    throw new HubNotConfiguredError('POST', path, 'HUB_URL');
   };
-  return { fetch: refuse, upload: refuse };
+  return { fetch: refuse('/api/mcp/files/fetch'), upload: refuse('/api/mcp/files/upload') };
 }
 
 function bound(client: HubClient, sessionId: string | undefined, cancellation: Cancellation): UserFiles {

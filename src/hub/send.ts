@@ -52,9 +52,18 @@ export async function sendHubRequest(options: SendOptions, req: HubRequest): Pro
       err instanceof errors.HeadersTimeoutError ||
       err instanceof errors.BodyTimeoutError ||
       err instanceof errors.ConnectTimeoutError;
-    throw new HubNetworkError(METHOD, req.path, timedOut, err);
+    throw new HubNetworkError(METHOD, req.path, timedOut, err, hostOf(options.baseUrl));
   } finally {
     deadline.clear();
+  }
+}
+
+/** `https://hub.example.com/base` → `hub.example.com`; undefined if it does not parse. */
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
   }
 }
 

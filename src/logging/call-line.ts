@@ -6,6 +6,7 @@
 // field that pino would bound or escape differently takes pino's path: nothing changes for a reader.
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { MAX_LOG_STRING } from './bound';
+import type { LogShape } from './settings';
 
 /** The fields of a call's line, in the order they are written; undefined ones are left out. */
 export interface CallLineFields {
@@ -14,24 +15,38 @@ export interface CallLineFields {
   userId: string | undefined;
   outcome: string;
   code?: string | undefined;
+  /** Why a failed call failed (src/tools/failure-cause.ts): ECONNREFUSED, timeout, not configured (HUB_URL)… */
+  cause?: string | undefined;
+  /** The host of the API or hub that failed. */
+  host?: string | undefined;
   upstreamStatus?: number | undefined;
   durationMs: number;
 }
 
 export type CallLineLevel = 'info' | 'warn';
 
-/** Where a logger made by createLogger writes, by logger: only these loggers get the hand-built line. */
-const destinations = new WeakMap<Logger, DestinationStream>();
+/** pino's `{"level":N,"time":` for the two levels of a call line (createLogger keeps pino's default levels). */
+const LEVEL_NUMBERS: Readonly<Record<CallLineLevel, string>> = { info: '{"level":30,"time":', warn: '{"level":40,"time":' };
+/** The same with LOG_LEVEL_NAMES=true (pino's level formatter returning the label). */
+const LEVEL_NAMES: Readonly<Record<CallLineLevel, string>> = { info: '{"level":"info","time":', warn: '{"level":"warn","time":' };
 
-/** Called by createLogger: lines of `logger` may be written straight to `destination`. */
-export function writesDirectly(logger: Logger, destination: DestinationStream): void {
-  // A multistream reads each line's level and object from pino's side channel, which a hand-built line skips.
-  if ((destination as unknown as Record<symbol, unknown>)[pino.symbols.needsMetadataGsym] === true) return;
-  destinations.set(logger, destination);
+/** How a logger made by createLogger writes its lines: where, and the start of each line. */
+interface Direct {
+  destination: DestinationStream;
+  prefix: Readonly<Record<CallLineLevel, string>>;
+  /** LOG_TIME=iso: pino's isoTime, a quoted ISO string, instead of epoch milliseconds. */
+  isoTime: boolean;
 }
 
-/** pino's `{"level":N` for the two levels of a call line (createLogger keeps pino's default levels). */
-const LEVEL_PREFIX: Readonly<Record<CallLineLevel, string>> = { info: '{"level":30,"time":', warn: '{"level":40,"time":' };
+/** By logger: only these loggers get the hand-built line. */
+const destinations = new WeakMap<Logger, Direct>();
+
+/** Called by createLogger: lines of `logger`, in the JSON `shape` it was made with, may be written straight to `destination`. */
+export function writesDirectly(logger: Logger, destination: DestinationStream, shape: Pick<LogShape, 'levelNames' | 'isoTime'>): void {
+  // A multistream reads each line's level and object from pino's side channel, which a hand-built line skips.
+  if ((destination as unknown as Record<symbol, unknown>)[pino.symbols.needsMetadataGsym] === true) return;
+  destinations.set(logger, { destination, prefix: shape.levelNames ? LEVEL_NAMES : LEVEL_NUMBERS, isoTime: shape.isoTime });
+}
 
 /**
  * Printable ASCII without `"` and `\`, at most MAX_LOG_STRING characters: written as is by pino too (no
@@ -51,19 +66,21 @@ function finite(value: number | undefined): boolean {
 
 /** Writes the call's line at `level` with message `msg` (a constant of the caller's), if the level is on. */
 export function writeCallLine(logger: Logger, level: CallLineLevel, fields: CallLineFields, msg: string): void {
-  const destination = destinations.get(logger);
-  const { tool, requestId, userId, outcome, code, upstreamStatus, durationMs } = fields;
-  if (destination === undefined || !plain(tool) || !plain(requestId) || !plain(userId) || !plain(outcome) || !plain(code) || !finite(upstreamStatus) || !Number.isFinite(durationMs)) {
+  const direct = destinations.get(logger);
+  const { tool, requestId, userId, outcome, code, cause, host, upstreamStatus, durationMs } = fields;
+  if (direct === undefined || !plain(tool) || !plain(requestId) || !plain(userId) || !plain(outcome) || !plain(code) || !plain(cause) || !plain(host) || !finite(upstreamStatus) || !Number.isFinite(durationMs)) {
     logger[level](fields, msg);
     return;
   }
   if (!logger.isLevelEnabled(level)) return;
-  let line = LEVEL_PREFIX[level] + Date.now();
+  let line = direct.prefix[level] + (direct.isoTime ? `"${new Date().toISOString()}"` : Date.now());
   if (tool !== undefined) line += `,"tool":"${tool}"`;
   line += `,"requestId":"${requestId}"`;
   if (userId !== undefined) line += `,"userId":"${userId}"`;
   line += `,"outcome":"${outcome}"`;
   if (code !== undefined) line += `,"code":"${code}"`;
+  if (cause !== undefined) line += `,"cause":"${cause}"`;
+  if (host !== undefined) line += `,"host":"${host}"`;
   if (upstreamStatus !== undefined) line += `,"upstreamStatus":${upstreamStatus}`;
-  destination.write(`${line},"durationMs":${durationMs},"msg":"${msg}"}\n`);
+  direct.destination.write(`${line},"durationMs":${durationMs},"msg":"${msg}"}\n`);
 }

@@ -8,6 +8,7 @@ import { boundString } from '../logging/bound';
 import { writeCallLine } from '../logging/call-line';
 import { classifyOutcome, detailCode, type CallSpan, type Metrics, type ToolMetrics, type UnnamedOutcome } from '../telemetry';
 import { callerFrom, type Caller } from '../upstream/credentials';
+import type { FailureCause } from './failure-cause';
 import type { ToolResult } from './results';
 
 export interface CallEnd {
@@ -23,6 +24,8 @@ export interface CallEnd {
   started: number;
   /** Set for unexpected failures only: logged in full (never shown to the model). */
   error: unknown;
+  /** Why the call failed, when known (an error code and host, a missing setting): named in the line. */
+  cause?: FailureCause | undefined;
 }
 
 export function finishCall(result: ToolResult, end: CallEnd): ToolResult {
@@ -37,6 +40,8 @@ export function finishCall(result: ToolResult, end: CallEnd): ToolResult {
     userId: end.caller.userId,
     outcome,
     code: detailCode(end.outcome, outcome),
+    cause: end.cause?.cause,
+    host: end.cause?.host,
     upstreamStatus: end.upstreamStatus,
     durationMs: Math.round(ms * 10) / 10,
   };

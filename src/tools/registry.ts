@@ -14,6 +14,7 @@ import type { UpstreamObserver } from '../upstream/observer';
 import type { TraceContext } from '../mcp/core/trace-context';
 import { noopMetrics, type CallSpan, type Metrics, type ToolMetrics, type Tracing } from '../telemetry';
 import { CallObserver } from './call-observer';
+import { failureCause, type FailureCause } from './failure-cause';
 import { finishCall } from './finish-call';
 import type { ProgressReporter, ToolContext, UserFiles } from './context';
 import type { Tool } from './define-tool';
@@ -134,7 +135,7 @@ class ToolRun implements CallScope {
     this.upstreamStatus = status;
   }
 
-  finish(result: ToolResult, outcome: string, error?: unknown): ToolResult {
+  finish(result: ToolResult, outcome: string, error?: unknown, cause?: FailureCause): ToolResult {
     return finishCall(result, {
       logger: this.logger,
       metrics: this.toolMetrics,
@@ -145,6 +146,7 @@ class ToolRun implements CallScope {
       upstreamStatus: this.upstreamStatus,
       started: this.started,
       error,
+      cause,
     });
   }
 }
@@ -261,7 +263,7 @@ export function createRegistry({
       } catch (error) {
         if (run.signal.aborted) return run.finish(errorResult('The call was cancelled.'), 'CANCELLED');
         const failure = failureResult(error);
-        return run.finish(failure.result, failure.outcome, failure.unexpected ? error : undefined);
+        return run.finish(failure.result, failure.outcome, failure.unexpected ? error : undefined, failureCause(error));
       }
     } finally {
       admission.release();

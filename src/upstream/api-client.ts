@@ -94,8 +94,11 @@ function mapTransportError(error: unknown, info: UpstreamRequestInfo, signal: Ca
   return new UpstreamNetworkError(info, { cause: error });
 }
 
-/** What an error says of the request that failed: made only when one fails (issue 19). */
-const about = (method: HttpMethod, path: string): UpstreamRequestInfo => ({ method, path });
+/**
+ * What an error says of the request that failed: made only when one fails (issue 19). The host comes from
+ * the origin (`http://api:8080` → `api:8080`), which holds no credentials, path or query.
+ */
+const about = (method: HttpMethod, path: string, origin: string): UpstreamRequestInfo => ({ method, path, host: origin.slice(origin.indexOf('//') + 2) });
 
 type Send = (call: CallScope, method: HttpMethod, path: string, options?: ApiRequestOptions) => Promise<unknown>;
 
@@ -176,14 +179,14 @@ export function createUpstream({
           bodyTimeout: 0,
         });
       } catch (error) {
-        throw mapTransportError(error, about(method, template), call.signal, deadline.expired);
+        throw mapTransportError(error, about(method, template, origin), call.signal, deadline.expired);
       }
       const { statusCode, headers: responseHeaders, body } = response;
       call.onStatus?.(statusCode);
       if (statusCode < 200 || statusCode > 299) {
         exchange?.answered(statusCode, Number(responseHeaders['content-length'] ?? -1));
         await body.dump().catch(() => undefined); // frees the connection for reuse; the body is never shown
-        throw new UpstreamHttpError(statusCode, about(method, template));
+        throw new UpstreamHttpError(statusCode, about(method, template, origin));
       }
 
       let text: string;
@@ -200,16 +203,16 @@ export function createUpstream({
         }
       } catch (error) {
         exchange?.answered(statusCode, Number(responseHeaders['content-length'] ?? -1));
-        if (error === TOO_LARGE) throw new UpstreamResponseError('too-large', about(method, template));
-        throw mapTransportError(error, about(method, template), call.signal, deadline.expired);
+        if (error === TOO_LARGE) throw new UpstreamResponseError('too-large', about(method, template, origin));
+        throw mapTransportError(error, about(method, template, origin), call.signal, deadline.expired);
       }
       if (options.as === 'text') return text;
       if (text === '') return null;
-      if (!isJson(responseHeaders['content-type'])) throw new UpstreamResponseError('not-json', about(method, template));
+      if (!isJson(responseHeaders['content-type'])) throw new UpstreamResponseError('not-json', about(method, template, origin));
       try {
         return JSON.parse(text) as unknown;
       } catch (error) {
-        throw new UpstreamResponseError('not-json', about(method, template), { cause: error });
+        throw new UpstreamResponseError('not-json', about(method, template, origin), { cause: error });
       }
     } finally {
       deadline.clear();

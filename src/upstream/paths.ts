@@ -74,6 +74,11 @@ export function buildQuery(query: Readonly<Record<string, string | number | bool
   return text === '' ? '' : `?${text}`;
 }
 
+/**
+ * The placeholders compileBaseUrl fills in CUSTOMER_API_URL, by name: checked at startup (upstream
+ * settings), so a `{tenant}` that no request would fill is refused instead of sent as is (issue 27).
+ */
+export const BASE_URL_PLACEHOLDERS = ['tenantId'] as const;
 const TENANT = '{tenantId}';
 
 /** Splits the base URL once at startup; `resolve(tenantId)` is then a string join per call. */

@@ -2,6 +2,7 @@
 // credential headers are forwarded to it. Composed by src/config.ts.
 import { z } from 'zod';
 import { type Common, type SettingsOf, headerList, httpUrl, int } from '../config-fields';
+import { BASE_URL_PLACEHOLDERS } from './paths';
 
 /**
  * Default for CUSTOMER_API_NAME: words an end user understands (not "API"), true for any deployment,
@@ -20,8 +21,22 @@ export const NEVER_FORWARDED: ReadonlySet<string> = new Set([
   'authorization', 'cookie', 'x-tenant-id', 'x-request-id',
 ]);
 
+const FILLED: ReadonlySet<string> = new Set(BASE_URL_PLACEHOLDERS);
+const supported = BASE_URL_PLACEHOLDERS.map((name) => `{${name}}`).join(', ');
+
+/** An http(s) URL whose `{placeholders}` are all ones the server fills (./paths, compileBaseUrl). */
+const baseUrl = z
+  .string()
+  .superRefine((value, ctx) => {
+    const unknown = [...value.matchAll(/\{([^{}]*)\}/g)].map((match) => match[1]!).filter((name) => !FILLED.has(name));
+    if (unknown.length === 0) return;
+    const named = [...new Set(unknown)].map((name) => `{${name}}`).join(', ');
+    ctx.addIssue({ code: 'custom', message: `contains ${named}, which no request fills; the supported placeholder is ${supported} (filled from X-Tenant-Id)` });
+  })
+  .pipe(httpUrl);
+
 export const settings = {
-  CUSTOMER_API_URL: httpUrl.optional(),
+  CUSTOMER_API_URL: baseUrl.optional(),
   CUSTOMER_API_NAME: z
     .string()
     .trim()

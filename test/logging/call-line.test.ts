@@ -7,10 +7,11 @@ import { pathToFileURL } from 'node:url';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { createLogger, type Logger } from '../../src/logger';
+import type { LogShape } from '../../src/logging/settings';
 import { writeCallLine, type CallLineFields, type CallLineLevel } from '../../src/logging/call-line';
 import { CALL_OUTCOMES } from '../../src/telemetry/outcomes';
 
-function capture(level = 'trace'): { logger: Logger; lines: string[] } {
+function capture(level = 'trace', shape?: LogShape): { logger: Logger; lines: string[] } {
   const lines: string[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -18,23 +19,35 @@ function capture(level = 'trace'): { logger: Logger; lines: string[] } {
       done();
     },
   });
-  return { logger: createLogger({ level, destination }), lines };
+  return { logger: createLogger({ level, destination, shape }), lines };
+}
+
+/** A line's time in epoch milliseconds, whichever way it is written (LOG_TIME). */
+function timeOf(line: string): number {
+  const { time } = JSON.parse(line) as { time: number | string };
+  return typeof time === 'number' ? time : Date.parse(time);
+}
+
+/** `fields` in the order finishCall builds them (src/tools/finish-call.ts): the order pino writes keys in. */
+function inOrder({ tool, requestId, userId, outcome, code, cause, host, upstreamStatus, durationMs }: CallLineFields): CallLineFields {
+  return { tool, requestId, userId, outcome, code, cause, host, upstreamStatus, durationMs };
 }
 
 /** Writes `fields` both ways and returns the two lines, each with its time set to 0 once checked. */
-function bothWays(fields: CallLineFields, level: CallLineLevel = 'info', msg = 'tool call'): { direct: string; pino: string } {
-  const ours = capture();
-  const theirs = capture();
+function bothWays(unordered: CallLineFields, level: CallLineLevel = 'info', msg = 'tool call', shape?: LogShape): { direct: string; pino: string } {
+  const fields = inOrder(unordered);
+  const ours = capture('trace', shape);
+  const theirs = capture('trace', shape);
   const before = Date.now();
   writeCallLine(ours.logger, level, fields, msg);
   theirs.logger[level](fields, msg);
   const after = Date.now();
   expect(ours.lines).toHaveLength(1);
   expect(theirs.lines).toHaveLength(1);
-  const time = (JSON.parse(ours.lines[0]!) as { time: number }).time;
+  const time = timeOf(ours.lines[0]!);
   expect(time).toBeGreaterThanOrEqual(before);
   expect(time).toBeLessThanOrEqual(after);
-  const untimed = (line: string) => line.replace(/"time":\d+,/, '"time":0,');
+  const untimed = (line: string) => line.replace(/"time":(\d+|"[^"]*"),/, '"time":0,');
   return { direct: untimed(ours.lines[0]!), pino: untimed(theirs.lines[0]!) };
 }
 
@@ -63,6 +76,10 @@ describe('the call line written by hand', () => {
       // The widest ids isSafeId lets through: printable ASCII, 128 characters, punctuation included.
       { ...base, requestId: "!#$%&'()*+,-./:;<=>?@[]^_`{|}~".padEnd(128, 'x'), userId: 'auth0|5f7c8ec7c33c6c004bbafe82' },
       { ...base, userId: 'sub:Zm9vYmFyYmF6cXV4cXV1eA' },
+      // A failed call's cause and host (issue 27).
+      { ...base, outcome: 'upstream_unreachable', cause: 'ECONNREFUSED', host: 'api.example.com:8443', upstreamStatus: undefined },
+      { ...base, outcome: 'hub_error', code: 'HUB_NOT_CONFIGURED', cause: 'not configured (HUB_URL)', upstreamStatus: 200 },
+      { ...base, outcome: 'upstream_timeout', cause: 'timeout', host: '[::1]:9000' },
     ];
     for (const fields of cases) {
       const { direct, pino: expected } = bothWays(fields);
@@ -90,6 +107,8 @@ describe('the call line written by hand', () => {
         { ...base, requestId: value },
         { ...base, userId: value },
         { ...base, code: value },
+        { ...base, cause: value },
+        { ...base, host: value },
       ]) {
         const { direct, pino: expected } = bothWays(fields);
         expect(direct).toBe(expected);
@@ -99,6 +118,20 @@ describe('the call line written by hand', () => {
     // A number pino writes as null.
     const infinite = bothWays({ ...base, durationMs: Number.POSITIVE_INFINITY });
     expect(infinite.direct).toBe(infinite.pino);
+  });
+
+  it.each<[string, LogShape, RegExp]>([
+    ['LOG_LEVEL_NAMES=true', { format: 'json', levelNames: true, isoTime: false }, /^\{"level":"(info|warn)","time":\d+,/],
+    ['LOG_TIME=iso', { format: 'json', levelNames: false, isoTime: true }, /^\{"level":(30|40),"time":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z",/],
+    ['both', { format: 'json', levelNames: true, isoTime: true }, /^\{"level":"(info|warn)","time":"\d{4}-[^"]+Z",/],
+  ])('is the line pino writes with %s, at info and at warn', (_name, shape, start) => {
+    for (const [level, msg] of [['info', 'tool call'], ['warn', 'tool call failed upstream']] as const) {
+      const ours = capture('trace', shape);
+      writeCallLine(ours.logger, level, base, msg);
+      expect(ours.lines[0]).toMatch(start);
+      const { direct, pino: expected } = bothWays({ ...base, cause: 'ECONNREFUSED', host: 'h:1' }, level, msg, shape);
+      expect(direct).toBe(expected);
+    }
   });
 
   it('writes nothing below the logger level, at info and at warn', () => {

@@ -5,7 +5,14 @@ import { HubError } from './hub-error';
 export class HubNetworkError extends HubError {
   override name = 'HubNetworkError';
 
-  constructor(method: string, path: string, readonly timedOut: boolean, cause: unknown) {
+  constructor(
+    method: string,
+    path: string,
+    readonly timedOut: boolean,
+    cause: unknown,
+    /** The hub's host (and port), for the call's log line: never a path, query or credentials. */
+    readonly host?: string,
+  ) {
     super(
       timedOut ? 'HUB_TIMEOUT' : 'HUB_UNREACHABLE',
       method,

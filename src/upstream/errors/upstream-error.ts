@@ -3,12 +3,15 @@ export interface UpstreamRequestInfo {
   method: string;
   /** The path template as the tool wrote it (e.g. /orders/:id): no ids, no query, no credentials. */
   path: string;
+  /** The API's host (and port), for the log line of a call that failed: never a path, query or credentials. */
+  host?: string;
 }
 
 export class UpstreamError extends Error {
   override name = 'UpstreamError';
   readonly method: string;
   readonly path: string;
+  readonly host: string | undefined;
 
   constructor(
     readonly code: string,
@@ -19,5 +22,6 @@ export class UpstreamError extends Error {
     super(`${request.method} ${request.path}: ${message}`, options);
     this.method = request.method;
     this.path = request.path;
+    this.host = request.host;
   }
 }

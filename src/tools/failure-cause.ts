@@ -1,0 +1,32 @@
+// Why a call failed, for its log line (issue 27): the system's error code and the host for a dependency
+// that could not be reached or did not answer, "not configured" for a feature whose setting is missing.
+// Never a path, a query, credentials or anything from a body. Runs only when a call fails.
+import { HubNetworkError, HubNotConfiguredError } from '../hub/errors';
+import { UpstreamNetworkError, UpstreamTimeoutError } from '../upstream/errors';
+
+export interface FailureCause {
+  /** ECONNREFUSED, ENOTFOUND, UND_ERR_SOCKET, timeout, "not configured (HUB_URL)"… */
+  cause: string;
+  /** host[:port] of the API or hub that failed. */
+  host?: string | undefined;
+}
+
+const ERROR_CODE = /^[A-Z][A-Z0-9_]{1,40}$/;
+
+/** The first system or undici code (ECONNREFUSED, UND_ERR_SOCKET) in `error`'s cause chain, including an AggregateError's errors. */
+export function systemCode(error: unknown, depth = 0): string | undefined {
+  if (typeof error !== 'object' || error === null || depth > 4) return undefined;
+  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && ERROR_CODE.test(code)) return code;
+  const inner = systemCode(cause, depth + 1);
+  if (inner !== undefined) return inner;
+  return Array.isArray(errors) ? systemCode(errors[0], depth + 1) : undefined;
+}
+
+export function failureCause(error: unknown): FailureCause | undefined {
+  if (error instanceof UpstreamTimeoutError) return { cause: 'timeout', host: error.host };
+  if (error instanceof UpstreamNetworkError) return { cause: systemCode(error.cause) ?? 'no connection', host: error.host };
+  if (error instanceof HubNotConfiguredError) return { cause: `not configured (${error.envVar})` };
+  if (error instanceof HubNetworkError) return { cause: error.timedOut ? 'timeout' : systemCode(error.cause) ?? 'no connection', host: error.host };
+  return undefined;
+}
