@@ -49,6 +49,8 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
   const { settings, tools, logger, metrics } = options;
   const scopesByTool = new Map(tools.map((tool) => [tool.name, tool.scopes]));
   const allScopes = [...new Set(tools.flatMap((tool) => tool.scopes))].sort();
+  const known = new Set(allScopes);
+  const challengeScope = (settings.challengeScope ?? allScopes).join(' ');
   const metadata = resourceMetadata(settings, allScopes, options.publicBasePath, options.name);
   const discovery = options.discovery ?? createDiscovery({ issuer: settings.issuer, allowInsecureRequests: settings.allowInsecureRequests, logger });
   const verifier = createTokenVerifier({ settings, discovery, logger, tracing: options.tracing, jwks: options.jwks });
@@ -72,7 +74,7 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
     if (verdict.kind === 'unavailable') authorizationServerUnavailable(res);
     else {
       metrics.refused(verdict.kind === 'missing' ? 'auth' : 'invalid_token');
-      unauthorized(res, metadata.url, verdict.kind === 'invalid');
+      unauthorized(res, metadata.url, verdict.kind === 'invalid', challengeScope);
     }
     return undefined;
   }
@@ -92,7 +94,9 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
       if (needed === undefined || needed.every((scope) => principal.scopes.has(scope))) return true;
       metrics.refused('insufficient_scope');
       logger.info({ tool: name, userId: principal.subjectTag, needed }, 'tool call refused: insufficient scope');
-      insufficientScope(res, metadata.url, needed, name as string);
+      // What the token has (of the scopes this server knows) and what the call needs, in a stable order.
+      const scopes = [...new Set([...[...principal.scopes].filter((scope) => known.has(scope)), ...needed])].sort();
+      insufficientScope(res, metadata.url, scopes, needed, name as string);
       return false;
     },
     close: () => discovery.close(),

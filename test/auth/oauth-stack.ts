@@ -56,6 +56,8 @@ export interface OAuthStackOptions {
   port?: number;
   /** Open dynamic client registration at the authorization server. */
   registration?: boolean;
+  /** The tools served (default oauthTools). */
+  tools?: readonly Tool[];
 }
 
 export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<OAuthStack> {
@@ -93,7 +95,7 @@ export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<
     config,
     customerApiUrl: api.url,
     logger,
-    tools: oauthTools,
+    tools: options.tools ?? oauthTools,
     info: { name: 'oauth-test-server', version: '0.0.0', title: 'OAuth test server' },
     auth: { discovery, ...(options.jwks ? { jwks: options.jwks } : {}) },
   });
