@@ -55,6 +55,8 @@ export interface AuthorizationServer {
   readonly requests: readonly ServedRequest[];
   /** Every successful grant, in order, by grant_type (client_credentials, token exchange, …). */
   readonly grants: readonly string[];
+  /** The parameters of every successful grant, in order, without tokens or codes (grant_type, scope, resource, audience). */
+  readonly tokenRequests: readonly Readonly<Record<string, string>>[];
   /** How many requests were served at this path. */
   count(path: string): number;
   /** A user's access token for `resource`, issued to the assistant client. */
@@ -115,6 +117,7 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
   const assistantClient = { id: 'assistant', secret: 'assistant-secret-0123456789abcdef' };
   const requests: ServedRequest[] = [];
   const grants: string[] = [];
+  const tokenRequests: Record<string, string>[] = [];
   const revoked = new Set<string>();
   let keys: JWK[] = [await signingKey()];
   let provider: Provider | undefined;
@@ -198,6 +201,14 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
         ...(options.clients ?? []),
       ],
       jwks: { keys: keys as never },
+      // A registration's `scope` would narrow what the client may ever ask for (the SDK clients register with
+      // the 401's scope): every client here may ask for any scope the server knows, so step-up can widen it.
+      extraClientMetadata: {
+        properties: ['scope'],
+        validator: (_ctx: unknown, key: string, _value: unknown, metadata: Record<string, unknown>) => {
+          if (key === 'scope') delete metadata.scope;
+        },
+      },
       cookies: { keys: ['test-cookie-key-0123456789'] },
       features: {
         clientCredentials: { enabled: true },
@@ -229,7 +240,12 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
     } as never);
     next.registerGrantType(TOKEN_EXCHANGE_GRANT, exchange as never, ['subject_token', 'subject_token_type', 'audience', 'resource', 'scope', 'requested_token_type']);
     next.registerGrantType(TEST_USER_GRANT, userGrant as never, ['subject', 'resource', 'scope']);
-    next.on('grant.success', (ctx) => grants.push(String(ctx.oidc.params?.grant_type ?? '?')));
+    next.on('grant.success', (ctx) => {
+      const params = (ctx.oidc.params ?? {}) as Record<string, unknown>;
+      grants.push(String(params.grant_type ?? '?'));
+      const shown = Object.entries(params).filter(([name, value]) => typeof value === 'string' && ['grant_type', 'scope', 'resource', 'audience'].includes(name));
+      tokenRequests.push(Object.fromEntries(shown) as Record<string, string>);
+    });
     return next;
   }
   provider = build();
@@ -251,6 +267,7 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
     assistantClient,
     requests,
     grants,
+    tokenRequests,
     count: (path) => requests.filter((request) => request.path === path).length,
     async userToken({ subject, resource, scopes = [] }) {
       const answer = await tokenRequest(assistantClient, { grant_type: TEST_USER_GRANT, subject, resource, scope: scopes.join(' ') });
