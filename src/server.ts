@@ -19,7 +19,6 @@ import { createRegistry } from './tools/registry';
 import { createUpstream, type Upstream } from './upstream/api-client';
 import { userFiles, type UserFilesService } from './user-files';
 import type { UpstreamCredentials } from './auth/principal';
-import { upstreamCredentialsFor } from './auth/upstream-credentials';
 
 export interface ToolServerOptions {
   config: Config;
@@ -81,7 +80,18 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   const { metrics, tracing } = telemetry;
   // MCP_AUTH=oauth: /mcp verifies bearer tokens and serves its resource metadata (src/auth, issue 17).
   const auth = config.auth
-    ? createProtectedResource({ settings: config.auth, tools: options.tools, publicBasePath: config.publicBasePath, name: options.info.title ?? options.info.name, logger, metrics, tracing: tracing !== undefined, ...options.auth })
+    ? createProtectedResource({
+        settings: config.auth,
+        tools: options.tools,
+        publicBasePath: config.publicBasePath,
+        name: options.info.title ?? options.info.name,
+        logger,
+        metrics,
+        tracing: tracing !== undefined,
+        upstreamTimeoutMs: config.upstream.timeoutMs,
+        upstreamCredentials: options.upstreamCredentials,
+        ...options.auth,
+      })
     : undefined;
   const registry = createRegistry({
     tools: options.tools,
@@ -92,8 +102,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     fairness: createFairness(config.limits),
     metrics,
     tracing,
-    upstreamCredentials:
-      options.upstreamCredentials ?? (auth && config.auth ? upstreamCredentialsFor(config.auth, auth.discovery, config.upstream.timeoutMs, logger) : undefined),
+    upstreamCredentials: auth?.upstreamCredentials ?? options.upstreamCredentials,
   });
   const core = createProtocolCore({ registry, info: options.info, logger, metrics });
   const clientAddressOf = createClientAddress(config.door.trustedProxies);

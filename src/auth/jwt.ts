@@ -7,7 +7,11 @@ import { invalid, unavailable, type Verdict } from './verdict';
 
 export const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
 
-/** Clocks of the authorization server and this server may differ by this much (seconds). */
+/**
+ * Clocks of the authorization server and this server may differ by this much (seconds), for `nbf` and
+ * `iat`. Not for `exp`: a token past it is refused at once, because the authorization server would refuse
+ * to exchange it, and a 401 makes the client refresh where an exchange refused after the door cannot (issue 25).
+ */
 export const CLOCK_TOLERANCE_S = 30;
 
 /** jose's codes that say the token itself is not good; any other failure is the key server's (retry). */
@@ -51,6 +55,8 @@ export async function verifyJwt(token: string, tokenKey: string, keys: JWTVerify
   try {
     const { jose } = await libraries();
     const { payload } = await jose.jwtVerify(token, keys, { issuer, audience: resource, algorithms: ALGORITHMS, clockTolerance: CLOCK_TOLERANCE_S });
+    const now = Date.now() / 1000;
+    if (payload.exp !== undefined && payload.exp <= now) return invalid(`expired ${Math.ceil(now - payload.exp)} s ago`);
     const principal = principalOf(payload, issuer, token, tokenKey);
     return principal ? { ok: true, principal } : invalid('the token has no sub claim');
   } catch (error) {

@@ -7,11 +7,13 @@ import type { Metrics } from '../telemetry';
 import type { Tool } from '../tools/define-tool';
 import { authorizationServerUnavailable, insufficientScope, unauthorized } from './challenge';
 import { createDiscovery, type Discovery } from './discovery';
+import { UpstreamAuthError, UpstreamAuthExpiredError } from './errors';
 import type { JwksOptions } from './jwt';
 import { metadataHandler, resourceMetadata } from './metadata';
-import type { Principal } from './principal';
+import type { PreparedCredentials, Principal, UpstreamCredentials } from './principal';
 import type { AuthSettings } from './settings';
 import { isLater, type NowOrLater } from './now-or-later';
+import { upstreamCredentialsFor } from './upstream-credentials';
 import { createTokenVerifier, type Verification } from './verify';
 
 /** What the /mcp lane needs: who is calling, and whether that caller may make this request. */
@@ -20,6 +22,12 @@ export interface LaneAuth {
   authenticate(req: IncomingMessage, res: ServerResponse): NowOrLater<Principal | undefined>;
   /** True when the request may run; else 403 insufficient_scope has been answered. */
   permits(message: { method: string; params?: Record<string, unknown> }, principal: Principal, res: ServerResponse): boolean;
+  /**
+   * The customer API's credentials for a tools/call, made before it runs (cached ones at once). Undefined
+   * once 401 invalid_token has been answered: the authorization server refused to exchange the client's
+   * token (expired, revoked), which the client fixes by refreshing it, as for a bad token at the door (issue 25).
+   */
+  credentialsFor(principal: Principal, res: ServerResponse): NowOrLater<PreparedCredentials | undefined>;
 }
 
 export interface ProtectedResource extends LaneAuth {
@@ -28,6 +36,8 @@ export interface ProtectedResource extends LaneAuth {
   /** Paths the door lets through without the hub's secret or network: the token is their credential. */
   readonly openPaths: readonly string[];
   readonly discovery: Discovery;
+  /** What the tool path uses for a verified caller's credentials (the same cache as credentialsFor). */
+  readonly upstreamCredentials: UpstreamCredentials;
   close(): void;
 }
 
@@ -43,6 +53,10 @@ export interface ProtectedResourceOptions {
   /** Injected in tests; by default discovered from settings.issuer. */
   discovery?: Discovery;
   jwks?: JwksOptions;
+  /** The deadline of one request to the token endpoint (UPSTREAM_TIMEOUT_MS). */
+  upstreamTimeoutMs: number;
+  /** Injected in tests; by default made from settings.upstream (src/auth/upstream-token.ts). */
+  upstreamCredentials?: UpstreamCredentials;
 }
 
 export function createProtectedResource(options: ProtectedResourceOptions): ProtectedResource {
@@ -54,6 +68,7 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
   const metadata = resourceMetadata(settings, allScopes, options.publicBasePath, options.name);
   const discovery = options.discovery ?? createDiscovery({ issuer: settings.issuer, allowInsecureRequests: settings.allowInsecureRequests, logger });
   const verifier = createTokenVerifier({ settings, discovery, logger, tracing: options.tracing, jwks: options.jwks });
+  const upstreamCredentials = options.upstreamCredentials ?? upstreamCredentialsFor(settings, discovery, options.upstreamTimeoutMs, logger);
   const serveMetadata = metadataHandler(metadata);
   logger.info({ resource: settings.resource, issuer: settings.issuer, metadata: metadata.url }, '/mcp is an OAuth protected resource (MCP_AUTH=oauth)');
 
@@ -79,6 +94,16 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
     return undefined;
   }
 
+  /** A failure to make credentials: a refused client token is answered 401 here; the rest go to the tool path. */
+  function failed(error: unknown, res: ServerResponse): PreparedCredentials | undefined {
+    if (!(error instanceof UpstreamAuthError)) throw error;
+    if (!(error instanceof UpstreamAuthExpiredError)) return error;
+    metrics.refused('invalid_token');
+    logger.info({ oauthError: error.oauthError, status: error.status }, "the authorization server refused to exchange the client's token: 401 so the client refreshes it");
+    unauthorized(res, metadata.url, true, challengeScope);
+    return undefined;
+  }
+
   return {
     routes: Object.fromEntries(metadata.paths.map((path) => [path, serveMetadata])),
     openPaths: Object.freeze(['/mcp', ...metadata.paths]),
@@ -99,6 +124,16 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
       insufficientScope(res, metadata.url, scopes, needed, name as string);
       return false;
     },
+    credentialsFor(principal, res) {
+      let made: NowOrLater<PreparedCredentials>;
+      try {
+        made = upstreamCredentials(principal);
+      } catch (error) {
+        return failed(error, res);
+      }
+      return isLater(made) ? made.then(undefined, (error: unknown) => failed(error, res)) : made;
+    },
+    upstreamCredentials,
     close: () => discovery.close(),
   };
 }

@@ -96,7 +96,11 @@ describe('auth: the claim checks of a JWT access token', () => {
     expect(await verify(await sign(claims))).toMatchObject({ ok: false, kind: 'invalid' });
   });
 
-  it('a token expired within the leeway is still accepted (clock skew)', async () => {
-    expect(await verify(await sign({ iss: ISSUER, aud: RESOURCE, exp: now() - 5 }))).toMatchObject({ ok: true });
+  it('a token a few seconds past its expiry is refused, saying by how much (the exchange would refuse it: no leeway on exp)', async () => {
+    expect(await verify(await sign({ iss: ISSUER, aud: RESOURCE, exp: now() - 5 }))).toMatchObject({ ok: false, kind: 'invalid', reason: expect.stringMatching(/^expired [56] s ago$/) });
+  });
+
+  it('a not-before within the leeway is still accepted (clock skew)', async () => {
+    expect(await verify(await sign({ iss: ISSUER, aud: RESOURCE, nbf: now() + 10, exp: now() + 60 }))).toMatchObject({ ok: true });
   });
 });

@@ -56,6 +56,8 @@ export interface OAuthStackOptions {
   port?: number;
   /** Open dynamic client registration at the authorization server. */
   registration?: boolean;
+  /** The authorization server's clock is ahead by this much when it checks an exchange's subject token. */
+  clockAheadSeconds?: number;
   /** The tools served (default oauthTools). */
   tools?: readonly Tool[];
 }
@@ -66,6 +68,7 @@ export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<
     resources: { [RESOURCE]: MCP_SCOPES, [resource]: MCP_SCOPES, [API_AUDIENCE]: { scopes: ['api'] }, ...options.resources },
     metadata: options.metadata,
     registration: options.registration,
+    clockAheadSeconds: options.clockAheadSeconds,
   });
   if (options.asDown) await as.stop();
   const api = await startRecordingApi();

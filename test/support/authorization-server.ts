@@ -32,6 +32,8 @@ export interface AuthServerOptions {
   clients?: readonly Record<string, unknown>[];
   /** Open dynamic client registration (RFC 7591), as assistants use to register themselves. Default: off. */
   registration?: boolean;
+  /** Its clock runs this far ahead when it checks a subject token's expiry (token exchange). Default 0. */
+  clockAheadSeconds?: number;
 }
 
 export interface TestClient {
@@ -174,7 +176,8 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
     if (!target) throw new errors.InvalidTarget('audience or resource required');
     let subject: string | undefined;
     try {
-      const { payload } = await jwtVerify(subjectToken, createLocalJWKSet({ keys: keys.map(publicPart) }), { issuer });
+      const currentDate = new Date(Date.now() + (options.clockAheadSeconds ?? 0) * 1000);
+      const { payload } = await jwtVerify(subjectToken, createLocalJWKSet({ keys: keys.map(publicPart) }), { issuer, currentDate });
       subject = payload.sub;
     } catch {
       const opaque = await provider!.AccessToken.find(subjectToken);
