@@ -89,6 +89,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
         metrics,
         tracing: tracing !== undefined,
         upstreamTimeoutMs: config.upstream.timeoutMs,
+        healthTimeoutMs: config.healthTimeoutMs,
         upstreamCredentials: options.upstreamCredentials,
         ...options.auth,
       })
@@ -146,7 +147,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   const apiCheck = customerApiCheck(options.customerApiUrl, upstream.dispatcher);
   const app = createApp({
     logger,
-    healthChecks: [...(apiCheck ? [apiCheck] : []), ...(options.healthChecks ?? [])],
+    // In oauth mode /health includes the authorization server: 503 until it has been discovered (issue 25).
+    healthChecks: [...(apiCheck ? [apiCheck] : []), ...(auth ? [auth.healthCheck] : []), ...(options.healthChecks ?? [])],
     healthTimeoutMs: config.healthTimeoutMs,
     healthSimulation: config.healthSimulation,
   });

@@ -2,6 +2,7 @@
 // check every POST /mcp passes before its body is read, and the scope check of a tools/call before it
 // runs. The lane calls these; src/server.ts wires them. The hub's lane (/sse, /messages) never does.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HealthCheck } from '../health';
 import type { Logger } from '../logger';
 import type { Metrics } from '../telemetry';
 import type { Tool } from '../tools/define-tool';
@@ -13,6 +14,7 @@ import { metadataHandler, resourceMetadata } from './metadata';
 import type { PreparedCredentials, Principal, UpstreamCredentials } from './principal';
 import type { AuthSettings } from './settings';
 import { isLater, type NowOrLater } from './now-or-later';
+import { authorizationServerCheck } from './readiness';
 import { upstreamCredentialsFor } from './upstream-credentials';
 import { createTokenVerifier, type Verification } from './verify';
 
@@ -36,6 +38,8 @@ export interface ProtectedResource extends LaneAuth {
   /** Paths the door lets through without the hub's secret or network: the token is their credential. */
   readonly openPaths: readonly string[];
   readonly discovery: Discovery;
+  /** /health's check of the authorization server (src/auth/readiness.ts). */
+  readonly healthCheck: HealthCheck;
   /** What the tool path uses for a verified caller's credentials (the same cache as credentialsFor). */
   readonly upstreamCredentials: UpstreamCredentials;
   close(): void;
@@ -55,6 +59,8 @@ export interface ProtectedResourceOptions {
   jwks?: JwksOptions;
   /** The deadline of one request to the token endpoint (UPSTREAM_TIMEOUT_MS). */
   upstreamTimeoutMs: number;
+  /** Each /health check's deadline (HEALTH_TIMEOUT_MS): the authorization server's probe takes half. */
+  healthTimeoutMs: number;
   /** Injected in tests; by default made from settings.upstream (src/auth/upstream-token.ts). */
   upstreamCredentials?: UpstreamCredentials;
 }
@@ -134,6 +140,7 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
       return isLater(made) ? made.then(undefined, (error: unknown) => failed(error, res)) : made;
     },
     upstreamCredentials,
+    healthCheck: authorizationServerCheck({ discovery, issuer: settings.issuer, probeTimeoutMs: Math.max(50, options.healthTimeoutMs / 2) }),
     close: () => discovery.close(),
   };
 }

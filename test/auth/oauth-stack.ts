@@ -56,6 +56,8 @@ export interface OAuthStackOptions {
   port?: number;
   /** Open dynamic client registration at the authorization server. */
   registration?: boolean;
+  /** The authorization server's metadata answers after this long. */
+  metadataDelayMs?: number;
   /** The authorization server's clock is ahead by this much when it checks an exchange's subject token. */
   clockAheadSeconds?: number;
   /** The tools served (default oauthTools). */
@@ -69,6 +71,7 @@ export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<
     metadata: options.metadata,
     registration: options.registration,
     clockAheadSeconds: options.clockAheadSeconds,
+    metadataDelayMs: options.metadataDelayMs,
   });
   if (options.asDown) await as.stop();
   const api = await startRecordingApi();

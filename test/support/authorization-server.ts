@@ -32,6 +32,8 @@ export interface AuthServerOptions {
   clients?: readonly Record<string, unknown>[];
   /** Open dynamic client registration (RFC 7591), as assistants use to register themselves. Default: off. */
   registration?: boolean;
+  /** Its metadata documents answer after this long (a slow or overloaded server). Default 0. */
+  metadataDelayMs?: number;
   /** Its clock runs this far ahead when it checks a subject token's expiry (token exchange). Default 0. */
   clockAheadSeconds?: number;
 }
@@ -135,6 +137,7 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
     } else if (path === '/.well-known/openid-configuration' && metadata === 'oauth') {
       return notFound(res);
     }
+    if (options.metadataDelayMs && path.startsWith('/.well-known/')) return void setTimeout(() => provider!.callback()(req, res), options.metadataDelayMs);
     provider!.callback()(req, res);
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
