@@ -63,7 +63,7 @@ const EARLY_ATTEMPT_MS = 1_000;
 export function createDiscovery({ issuer, allowInsecureRequests, logger, firstRetryMs = 1_000, maxRetryMs = 10_000 }: DiscoveryOptions): Discovery {
   const issuerUrl = new URL(issuer);
   let metadata: AuthorizationServer | undefined;
-  let failure: string | undefined = 'not asked yet';
+  let failure: string | undefined;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   let inFlight = false;

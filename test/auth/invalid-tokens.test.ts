@@ -2,7 +2,7 @@
 // claim checks of src/auth/jwt.ts with tokens signed here, where the authorization server cannot be made to
 // issue them (another issuer, expired, not yet valid).
 import { verifyJwt, CLOCK_TOLERANCE_S } from '../../src/auth/jwt';
-import { startAuthorizationServer } from '../support/authorization-server';
+import { startAuthorizationServer } from '../../auth-server';
 import { API_AUDIENCE, call, postMcp, RESOURCE, startOAuthStack, type OAuthStack } from './oauth-stack';
 
 type Jose = typeof import('jose', { with: { 'resolution-mode': 'import' } });

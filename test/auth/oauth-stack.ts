@@ -8,7 +8,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { createToolServer, type ToolServer } from '../../src/server';
 import { defineTool, type Tool } from '../../src/tools';
-import { startAuthorizationServer, type AuthorizationServer, type ResourceSettings } from '../support/authorization-server';
+import { startAuthorizationServer, type AuthorizationServer, type ResourceSettings } from '../../auth-server';
 import { startRecordingApi, type RecordingApi } from '../support/recording-api';
 
 export const RESOURCE = 'http://127.0.0.1:9/mcp';

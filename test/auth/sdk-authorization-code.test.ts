@@ -1,15 +1,16 @@
 // A real OAuth client end to end with a user (issue 17): the SDK v2 client, given only the /mcp URL, finds
 // everything itself (401 → protected resource metadata → the authorization server's metadata), registers
 // itself (dynamic client registration, RFC 7591, as Claude and ChatGPT do: a public client, PKCE and no
-// secret), sends the user to sign in and consent (oidc-provider's development pages, driven here without a
+// secret), sends the user to sign in and consent (the sign-in page of auth-server/, driven here without a
 // browser), trades the code for a token for this resource, and lists and calls tools as that user.
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import { DEMO_USERS } from '../../auth-server';
 import { subjectTagOf } from '../../src/auth';
 import { freePort } from '../support/processes';
 import { API_AUDIENCE, startOAuthStack, type OAuthStack } from './oauth-stack';
 import { REDIRECT_URI, RememberingProvider, signInAndConsent } from './sign-in';
 
-const USER = 'user-7';
+const USER = DEMO_USERS[0]!.login;
 
 const payloadOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
 
@@ -46,7 +47,7 @@ describe('auth: the SDK v2 client with the authorization-code flow (PKCE, dynami
     expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorizationUrl.searchParams.get('resource')).toBe(mcpUrl);
 
-    const callback = await signInAndConsent(authorizationUrl, REDIRECT_URI, USER);
+    const callback = await signInAndConsent(authorizationUrl, REDIRECT_URI, DEMO_USERS[0]);
     expect(callback.get('code')).toBeTruthy();
     await first.finishAuth(callback);
     await first.close();

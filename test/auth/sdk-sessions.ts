@@ -49,7 +49,7 @@ export async function openV2(url: URL, provider: RememberingProvider): Promise<S
 }
 
 /** The user's part of the last authorization the client started: signs in, consents, lands on the redirect. */
-const signIn = (provider: RememberingProvider) => signInAndConsent(provider.authorizationUrl!, REDIRECT_URI, 'shopper');
+const signIn = (provider: RememberingProvider) => signInAndConsent(provider.authorizationUrl!, REDIRECT_URI);
 
 /** Runs `step`; when the client sends the user to authorize, the user signs in and the step runs again. */
 export async function withSignIn<T>(session: Session, provider: RememberingProvider, step: () => Promise<T>): Promise<T> {

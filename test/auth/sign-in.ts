@@ -9,6 +9,7 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
+import { DEMO_USERS } from '../../auth-server';
 
 // Nothing listens here: the browser would land on it; the tests only read the redirect.
 export const REDIRECT_URI = 'http://127.0.0.1:9/callback';
@@ -63,10 +64,11 @@ class CookieJar {
 const unescapeHtml = (text: string) => text.replace(/&#x2F;/g, '/').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
 /**
- * Follows redirects from `authorizationUrl` and submits each form the server shows (the sign-in form with
- * `login` and `password`, then the consent form). Returns the query of the redirect to `redirectUri`.
+ * Follows redirects from `authorizationUrl` and submits each form the server shows (the sign-in page of
+ * auth-server/ with a demo user's login and password). Returns the query of the redirect to `redirectUri`.
  */
-export async function signInAndConsent(authorizationUrl: URL, redirectUri: string, login: string, password = 'any password'): Promise<URLSearchParams> {
+export async function signInAndConsent(authorizationUrl: URL, redirectUri: string, user: { login: string; password: string } = DEMO_USERS[0]!): Promise<URLSearchParams> {
+  const { login, password } = user;
   const jar = new CookieJar();
   let request: { url: string; init: RequestInit } = { url: authorizationUrl.href, init: {} };
   for (let step = 0; step < 20; step++) {

@@ -1,12 +1,17 @@
-// A real OAuth 2.1 authorization server for tests (issue 17): oidc-provider on loopback, in this process.
-// It issues JWT or opaque access tokens for a resource (RFC 8707 resource indicators), client-credentials
-// tokens, and RFC 8693 token-exchange tokens (a grant registered here, as a company registers one at its
-// own server); it publishes its keys, rotates them, can be stopped and started, and records what it served.
+// A real OAuth 2.1 authorization server for development and the tests (issues 17, 25): oidc-provider on
+// loopback, in this process (`npm run auth-server`, and test/auth/oauth-stack.ts: the same code). It issues
+// JWT or opaque access tokens for a resource (RFC 8707 resource indicators), refresh tokens (offline_access),
+// client-credentials tokens, and RFC 8693 token-exchange tokens (a grant registered here, as a company
+// registers one at its own server); it has a sign-in page for demo users, dynamic registration and (for
+// https client ids) Client ID Metadata Documents; it publishes its keys, rotates them, can be stopped and
+// started, and records what it served. A development tool: oidc-provider is a devDependency.
 // jose, oauth4webapi and oidc-provider are ESM-only: code loads them with `await import()` (jest runs with
 // --experimental-vm-modules: package.json "test"), and types come with `with { 'resolution-mode': 'import' }`.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { JWK } from 'jose' with { 'resolution-mode': 'import' };
+import { DEMO_USERS, type DemoUser } from './demo-users';
+import { createInteractions } from './interactions';
 
 export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
 /** A grant of this test server only: a user's token without a browser (stands in for the code flow). */
@@ -32,6 +37,16 @@ export interface AuthServerOptions {
   clients?: readonly Record<string, unknown>[];
   /** Open dynamic client registration (RFC 7591), as assistants use to register themselves. Default: off. */
   registration?: boolean;
+  /**
+   * Accept Client ID Metadata Documents (an https:// URL as client_id, fetched from there: oidc-provider's
+   * experimental feature, draft 02). Default: off.
+   */
+  clientIdMetadataDocuments?: boolean;
+  /** Who can sign in at the sign-in page. Default DEMO_USERS. */
+  users?: readonly DemoUser[];
+  /** Where it listens: 127.0.0.1 and any free port by default. */
+  host?: string;
+  port?: number;
   /** Its metadata documents answer after this long (a slow or overloaded server). Default 0. */
   metadataDelayMs?: number;
   /** Its clock runs this far ahead when it checks a subject token's expiry (token exchange). Default 0. */
@@ -130,6 +145,7 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
   const http: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0]!;
     requests.push({ method: req.method ?? 'GET', path });
+    if (path.startsWith('/interaction/')) return void interactions(req, res, path);
     const metadata = options.metadata ?? 'both';
     if (path === '/.well-known/oauth-authorization-server') {
       if (metadata === 'oidc') return notFound(res);
@@ -140,9 +156,12 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
     if (options.metadataDelayMs && path.startsWith('/.well-known/')) return void setTimeout(() => provider!.callback()(req, res), options.metadataDelayMs);
     provider!.callback()(req, res);
   });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => http.once('error', reject).listen(options.port ?? 0, host, resolve));
   const port = (http.address() as AddressInfo).port;
-  const issuer = `http://127.0.0.1:${port}`;
+  const issuer = `http://${host}:${port}`;
+  const users = options.users ?? DEMO_USERS;
+  const interactions = createInteractions(() => provider!, users);
 
   function resourceServer(resource: string) {
     const settings = options.resources[resource];
@@ -216,12 +235,16 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
         },
       },
       cookies: { keys: ['test-cookie-key-0123456789'] },
+      // The sign-in page (./interactions.ts) and its users; a user's tokens carry their login as `sub`.
+      interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+      findAccount: (_ctx: unknown, id: string) => ({ accountId: id, claims: () => ({ sub: id }) }),
       features: {
         clientCredentials: { enabled: true },
         introspection: { enabled: true, allowedPolicy: () => true },
         revocation: { enabled: true },
-        devInteractions: { enabled: true },
+        devInteractions: { enabled: false },
         registration: { enabled: options.registration ?? false },
+        ...(options.clientIdMetadataDocuments ? { clientIdMetadataDocument: { enabled: true, ack: 'draft-02' } } : {}),
         resourceIndicators: {
           enabled: true,
           defaultResource: () => Object.keys(options.resources)[0]!,
