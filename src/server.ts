@@ -78,6 +78,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   const telemetry =
     options.telemetry ?? createTelemetry(config.telemetry, { logger, service: options.info, customerApiUrl: options.customerApiUrl });
   const { metrics, tracing } = telemetry;
+  const clientAddressOf = createClientAddress(config.door.trustedProxies);
+  const clientOf = (req: IncomingMessage) => clientAddressOf(req)?.address ?? 'unknown';
   // MCP_AUTH=oauth: /mcp verifies bearer tokens and serves its resource metadata (src/auth, issue 17).
   const auth = config.auth
     ? createProtectedResource({
@@ -91,6 +93,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
         upstreamTimeoutMs: config.upstream.timeoutMs,
         healthTimeoutMs: config.healthTimeoutMs,
         upstreamCredentials: options.upstreamCredentials,
+        clientOf,
         ...options.auth,
       })
     : undefined;
@@ -106,8 +109,6 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     upstreamCredentials: auth?.upstreamCredentials ?? options.upstreamCredentials,
   });
   const core = createProtocolCore({ registry, info: options.info, logger, metrics });
-  const clientAddressOf = createClientAddress(config.door.trustedProxies);
-  const clientOf = (req: IncomingMessage) => clientAddressOf(req)?.address ?? 'unknown';
   const calls = new CallTracker();
   const bus: SessionBus = options.bus?.(calls) ?? new MemoryBus(calls);
   const streams = new StreamRegistry(bus, config.streams, (id) => `${config.publicBasePath}/messages?sessionId=${id}`, logger);

@@ -15,6 +15,7 @@ import type { PreparedCredentials, Principal, UpstreamCredentials } from './prin
 import type { AuthSettings } from './settings';
 import { isLater, type NowOrLater } from './now-or-later';
 import { authorizationServerCheck } from './readiness';
+import { createRefusalLog } from './refusal-log';
 import { upstreamCredentialsFor } from './upstream-credentials';
 import { createTokenVerifier, type Verification } from './verify';
 
@@ -63,6 +64,8 @@ export interface ProtectedResourceOptions {
   healthTimeoutMs: number;
   /** Injected in tests; by default made from settings.upstream (src/auth/upstream-token.ts). */
   upstreamCredentials?: UpstreamCredentials;
+  /** The client's address as the door resolves it (a refused token is logged once a minute per client). */
+  clientOf?: (req: IncomingMessage) => string;
 }
 
 export function createProtectedResource(options: ProtectedResourceOptions): ProtectedResource {
@@ -76,6 +79,8 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
   const verifier = createTokenVerifier({ settings, discovery, logger, tracing: options.tracing, jwks: options.jwks });
   const upstreamCredentials = options.upstreamCredentials ?? upstreamCredentialsFor(settings, discovery, options.upstreamTimeoutMs, logger);
   const serveMetadata = metadataHandler(metadata);
+  const logRefusal = createRefusalLog(logger);
+  const clientOf = options.clientOf ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown');
   logger.info({ resource: settings.resource, issuer: settings.issuer, metadata: metadata.url }, '/mcp is an OAuth protected resource (MCP_AUTH=oauth)');
 
   /** The caller of a verified token, or undefined once the refusal (401, 503) has been answered. */
@@ -94,6 +99,7 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
     req.resume();
     if (verdict.kind === 'unavailable') authorizationServerUnavailable(res);
     else {
+      if (verdict.kind === 'invalid') logRefusal(clientOf(req), verdict.reason);
       metrics.refused(verdict.kind === 'missing' ? 'auth' : 'invalid_token');
       unauthorized(res, metadata.url, verdict.kind === 'invalid', challengeScope);
     }

@@ -88,7 +88,6 @@ export function createTokenVerifier({ settings, discovery, logger, tracing = fal
     const verdict = await pending;
     if (verdict.ok) cache.set(verdict.principal);
     else if (verdict.kind === 'unavailable') warnUnavailable(verdict.reason);
-    else if (logger.isLevelEnabled('debug')) logger.debug({ reason: verdict.reason }, 'invalid token refused');
     return verdict;
   }
 

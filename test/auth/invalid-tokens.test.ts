@@ -86,14 +86,21 @@ describe('auth: the claim checks of a JWT access token', () => {
   });
 
   it.each([
-    ['another issuer', { iss: 'https://evil.example.test', aud: RESOURCE, exp: now() + 60 }],
-    ['another audience', { iss: ISSUER, aud: 'https://other.example.test/mcp', exp: now() + 60 }],
-    ['no audience', { iss: ISSUER, exp: now() + 60 }],
-    ['an expiry past the leeway', { iss: ISSUER, aud: RESOURCE, exp: now() - CLOCK_TOLERANCE_S - 5 }],
-    ['a not-before past the leeway', { iss: ISSUER, aud: RESOURCE, nbf: now() + CLOCK_TOLERANCE_S + 30, exp: now() + 600 }],
-    ['no subject', { iss: ISSUER, aud: RESOURCE, exp: now() + 60, sub: undefined }],
-  ])('a token with %s is invalid', async (_label, claims) => {
-    expect(await verify(await sign(claims))).toMatchObject({ ok: false, kind: 'invalid' });
+    ['another issuer', { iss: 'https://evil.example.test', aud: RESOURCE, exp: now() + 60 }, `issuer: not ${'https://as.example.test'}`],
+    ['another audience', { iss: ISSUER, aud: 'https://other.example.test/mcp', exp: now() + 60 }, `audience: does not include ${RESOURCE}`],
+    ['no audience', { iss: ISSUER, exp: now() + 60 }, `audience: does not include ${RESOURCE}`],
+    ['an expiry past the leeway', { iss: ISSUER, aud: RESOURCE, exp: now() - CLOCK_TOLERANCE_S - 5 }, /^expired \d+ s ago$/],
+    ['a not-before past the leeway', { iss: ISSUER, aud: RESOURCE, nbf: now() + CLOCK_TOLERANCE_S + 30, exp: now() + 600 }, /^not valid for another \d+ s \(nbf\)$/],
+    ['no subject', { iss: ISSUER, aud: RESOURCE, exp: now() + 60, sub: undefined }, 'claim sub: missing'],
+  ])('a token with %s is invalid, saying which check failed', async (_label, claims, reason) => {
+    expect(await verify(await sign(claims))).toMatchObject({ ok: false, kind: 'invalid', reason: typeof reason === 'string' ? reason : expect.stringMatching(reason) });
+  });
+
+  it('an unknown kid and a refused algorithm are named from the header', async () => {
+    const unknownKid = await new jose.SignJWT({ sub: 'u', iss: ISSUER, aud: RESOURCE, exp: now() + 60 }).setProtectedHeader({ alg: 'ES256', kid: 'rotated-away' }).sign(privateKey);
+    expect(await verify(unknownKid)).toMatchObject({ ok: false, reason: 'unknown kid "rotated-away": not in the issuer\'s key set' });
+    const hmac = await new jose.SignJWT({ sub: 'u', iss: ISSUER, aud: RESOURCE, exp: now() + 60 }).setProtectedHeader({ alg: 'HS256', kid: 'k1' }).sign(new Uint8Array(32));
+    expect(await verify(hmac)).toMatchObject({ ok: false, reason: 'algorithm "HS256" not allowed (asymmetric algorithms only)' });
   });
 
   it('a token a few seconds past its expiry is refused, saying by how much (the exchange would refuse it: no leeway on exp)', async () => {
