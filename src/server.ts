@@ -19,7 +19,6 @@ import { createRegistry } from './tools/registry';
 import { createUpstream, type Upstream } from './upstream/api-client';
 import { userFiles, type UserFilesService } from './user-files';
 import type { UpstreamCredentials } from './auth/principal';
-import { upstreamCredentialsFor } from './auth/upstream-credentials';
 
 export interface ToolServerOptions {
   config: Config;
@@ -79,9 +78,24 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   const telemetry =
     options.telemetry ?? createTelemetry(config.telemetry, { logger, service: options.info, customerApiUrl: options.customerApiUrl });
   const { metrics, tracing } = telemetry;
+  const clientAddressOf = createClientAddress(config.door.trustedProxies);
+  const clientOf = (req: IncomingMessage) => clientAddressOf(req)?.address ?? 'unknown';
   // MCP_AUTH=oauth: /mcp verifies bearer tokens and serves its resource metadata (src/auth, issue 17).
   const auth = config.auth
-    ? createProtectedResource({ settings: config.auth, tools: options.tools, publicBasePath: config.publicBasePath, name: options.info.title ?? options.info.name, logger, metrics, tracing: tracing !== undefined, ...options.auth })
+    ? createProtectedResource({
+        settings: config.auth,
+        tools: options.tools,
+        publicBasePath: config.publicBasePath,
+        name: options.info.title ?? options.info.name,
+        logger,
+        metrics,
+        tracing: tracing !== undefined,
+        upstreamTimeoutMs: config.upstream.timeoutMs,
+        healthTimeoutMs: config.healthTimeoutMs,
+        upstreamCredentials: options.upstreamCredentials,
+        clientOf,
+        ...options.auth,
+      })
     : undefined;
   const registry = createRegistry({
     tools: options.tools,
@@ -92,12 +106,9 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     fairness: createFairness(config.limits),
     metrics,
     tracing,
-    upstreamCredentials:
-      options.upstreamCredentials ?? (auth && config.auth ? upstreamCredentialsFor(config.auth, auth.discovery, config.upstream.timeoutMs, logger) : undefined),
+    upstreamCredentials: auth?.upstreamCredentials ?? options.upstreamCredentials,
   });
   const core = createProtocolCore({ registry, info: options.info, logger, metrics });
-  const clientAddressOf = createClientAddress(config.door.trustedProxies);
-  const clientOf = (req: IncomingMessage) => clientAddressOf(req)?.address ?? 'unknown';
   const calls = new CallTracker();
   const bus: SessionBus = options.bus?.(calls) ?? new MemoryBus(calls);
   const streams = new StreamRegistry(bus, config.streams, (id) => `${config.publicBasePath}/messages?sessionId=${id}`, logger);
@@ -137,7 +148,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   const apiCheck = customerApiCheck(options.customerApiUrl, upstream.dispatcher);
   const app = createApp({
     logger,
-    healthChecks: [...(apiCheck ? [apiCheck] : []), ...(options.healthChecks ?? [])],
+    // In oauth mode /health includes the authorization server: 503 until it has been discovered (issue 25).
+    healthChecks: [...(apiCheck ? [apiCheck] : []), ...(auth ? [auth.healthCheck] : []), ...(options.healthChecks ?? [])],
     healthTimeoutMs: config.healthTimeoutMs,
     healthSimulation: config.healthSimulation,
   });

@@ -10,7 +10,7 @@ import { StreamableLoadClient } from '../mcp-client';
 import { startServer, type ChildServer } from '../processes';
 import { atMost, fmt, mark, ratio, renderTable, type Target } from '../report';
 import { abba, measureRound, summarise, summariseBy, type Round, type Summary, type Timing } from '../rounds';
-import { startAuthorizationServer, TOKEN_EXCHANGE_GRANT } from '../../test/support/authorization-server';
+import { startAuthorizationServer, TOKEN_EXCHANGE_GRANT } from '../../auth-server';
 import type { Phase } from './phase';
 
 const CONCURRENCY = 32;

@@ -1,29 +1,37 @@
-// How /mcp says no in oauth mode: 401 with a Bearer challenge pointing at the metadata (RFC 9728 §5.1),
-// 403 insufficient_scope naming every scope the call needs (RFC 6750 §3.1, MCP step-up), or 503 while the
-// authorization server cannot be asked. JSON bodies; the token is never echoed (issue 17).
+// How /mcp says no in oauth mode: 401 with a Bearer challenge pointing at the metadata (RFC 9728 §5.1) and
+// naming the scopes to ask for first, 403 insufficient_scope naming the scopes the token should carry (what
+// it has and what the call needs: RFC 6750 §3.1, MCP step-up; issue 25), or 503 while the authorization
+// server cannot be asked. JSON bodies; the token is never echoed (issue 17).
 import type { ServerResponse } from 'node:http';
 import { sendJson } from '../http/send-json';
 
 /** A quoted-string value of a challenge parameter: the values here are URLs and scope tokens, never quotes. */
 const quoted = (value: string): string => `"${value.replace(/["\\]/g, '')}"`;
 
-export function unauthorized(res: ServerResponse, metadataUrl: string, tokenSent: boolean): void {
+/** `scope` (space-separated, may be empty): what a client should ask for first (MCP: scope selection, SEP-835). */
+export function unauthorized(res: ServerResponse, metadataUrl: string, tokenSent: boolean, scope: string): void {
+  const scopeParameter = scope === '' ? '' : `, scope=${quoted(scope)}`;
   const challenge = tokenSent
-    ? `Bearer error="invalid_token", error_description="The access token is invalid or expired", resource_metadata=${quoted(metadataUrl)}`
-    : `Bearer resource_metadata=${quoted(metadataUrl)}`;
+    ? `Bearer error="invalid_token", error_description="The access token is invalid or expired"${scopeParameter}, resource_metadata=${quoted(metadataUrl)}`
+    : `Bearer resource_metadata=${quoted(metadataUrl)}${scopeParameter}`;
   const body = tokenSent
     ? { error: 'invalid_token', message: 'The access token is invalid, expired, or not issued for this server: sign in again.' }
     : { error: 'unauthorized', message: 'This endpoint needs an OAuth access token (Authorization: Bearer). See the resource metadata for where to get one.' };
   sendJson(res, 401, body, { 'WWW-Authenticate': challenge, 'Cache-Control': 'no-store' });
 }
 
-export function insufficientScope(res: ServerResponse, metadataUrl: string, needed: readonly string[], tool: string): void {
-  const scope = needed.join(' ');
+/**
+ * `scopes`: the token's own known scopes and those the call needs. A client that replaces its scope list
+ * with the challenge's (the SDK v1 client does) keeps what it had, so the next call of an earlier tool
+ * does not start another authorization (issue 25).
+ */
+export function insufficientScope(res: ServerResponse, metadataUrl: string, scopes: readonly string[], needed: readonly string[], tool: string): void {
+  const scope = scopes.join(' ');
   const challenge = `Bearer error="insufficient_scope", scope=${quoted(scope)}, resource_metadata=${quoted(metadataUrl)}, error_description="The tool needs more scopes"`;
   sendJson(
     res,
     403,
-    { error: 'insufficient_scope', message: `The tool ${tool.slice(0, 100)} needs the scopes ${scope}: authorize them and call again.`, scope },
+    { error: 'insufficient_scope', message: `The tool ${tool.slice(0, 100)} needs the scopes ${needed.join(' ')}: authorize them and call again.`, scope },
     { 'WWW-Authenticate': challenge, 'Cache-Control': 'no-store' },
   );
 }

@@ -1,7 +1,8 @@
 // The authorization server's metadata (RFC 8414), from `/.well-known/oauth-authorization-server`, else
 // OpenID Connect's `/.well-known/openid-configuration`, fetched at start and retried with backoff until it
-// answers. The server starts without it: /mcp answers 503 until then (a hosted deployment must not
-// crash-loop because its authorization server is down), and the log says why (issue 17).
+// answers. The server starts without it (a hosted deployment must not crash-loop because its authorization
+// server is down): /health answers 503 naming it, a /mcp request waits a few seconds for it, then 503, and
+// the log says why (issues 17, 25).
 import type { Logger } from '../logger';
 import { libraries, type AuthorizationServer } from './libraries';
 
@@ -20,6 +21,13 @@ export interface Discovery {
   current(): AuthorizationServer | undefined;
   /** Resolves once discovered (never rejects: discovery retries until it succeeds or close()). */
   ready(): Promise<AuthorizationServer>;
+  /**
+   * The metadata, waiting at most `ms` for it (undefined then). Starts an attempt at once when none is
+   * under way and none started in the last second, so a waiting request does not sit out the backoff.
+   */
+  within(ms: number): Promise<AuthorizationServer | undefined>;
+  /** Why the last attempt failed, while undiscovered (names the issuer, never a secret). */
+  lastError(): string | undefined;
   close(): void;
 }
 
@@ -49,32 +57,55 @@ export async function discover(issuer: URL, allowInsecureRequests: boolean): Pro
   throw new DiscoveryError(`the authorization server ${issuer.href} could not be discovered (${failures.join('; ')})`);
 }
 
-export function createDiscovery({ issuer, allowInsecureRequests, logger, firstRetryMs = 1_000, maxRetryMs = 60_000 }: DiscoveryOptions): Discovery {
+/** An early attempt (a request waiting for discovery) at most this often. */
+const EARLY_ATTEMPT_MS = 1_000;
+
+export function createDiscovery({ issuer, allowInsecureRequests, logger, firstRetryMs = 1_000, maxRetryMs = 10_000 }: DiscoveryOptions): Discovery {
   const issuerUrl = new URL(issuer);
   let metadata: AuthorizationServer | undefined;
+  let failure: string | undefined;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
+  let inFlight = false;
+  let startedAt = -Infinity;
+  let nextDelayMs = firstRetryMs;
   let settle: (value: AuthorizationServer) => void = () => undefined;
   const discovered = new Promise<AuthorizationServer>((resolve) => (settle = resolve));
 
-  async function attempt(delayMs: number): Promise<void> {
-    if (closed) return;
+  async function attempt(): Promise<void> {
+    if (closed || inFlight || metadata !== undefined) return;
+    clearTimeout(timer);
+    inFlight = true;
+    startedAt = Date.now();
     try {
       metadata = await discover(issuerUrl, allowInsecureRequests);
+      failure = undefined;
       logger.info({ issuer, jwks: metadata.jwks_uri !== undefined, introspection: metadata.introspection_endpoint !== undefined }, 'authorization server discovered');
       settle(metadata);
     } catch (error) {
+      failure = error instanceof Error ? error.message : String(error);
       if (closed) return;
-      logger.error({ err: error, retryInMs: delayMs }, '/mcp answers 503 until the authorization server is reached');
-      timer = setTimeout(() => void attempt(Math.min(delayMs * 2, maxRetryMs)), delayMs);
+      logger.error({ err: error, retryInMs: nextDelayMs }, '/health and /mcp answer 503 until the authorization server is reached');
+      timer = setTimeout(() => void attempt(), nextDelayMs);
       timer.unref();
+      nextDelayMs = Math.min(nextDelayMs * 2, maxRetryMs);
+    } finally {
+      inFlight = false;
     }
   }
-  void attempt(firstRetryMs);
+  void attempt();
 
   return {
     current: () => metadata,
     ready: () => discovered,
+    lastError: () => failure,
+    within(ms) {
+      if (metadata !== undefined) return Promise.resolve(metadata);
+      if (!inFlight && Date.now() - startedAt >= EARLY_ATTEMPT_MS) void attempt();
+      let waited: NodeJS.Timeout | undefined;
+      const timeout = new Promise<undefined>((resolve) => (waited = setTimeout(resolve, ms, undefined)));
+      return Promise.race([discovered, timeout]).finally(() => clearTimeout(waited));
+    },
     close() {
       closed = true;
       clearTimeout(timer);

@@ -33,13 +33,13 @@ export async function introspect(
   } catch (error) {
     return unavailable(`introspection failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (!answer.active) return invalid('the token is not active');
+  if (!answer.active) return invalid('introspection: not active (unknown, expired or revoked at the issuer)');
   // The audience is a MUST for a protected resource (RFC 8707): a token that names none is not for us.
-  if (!audienceIncludes(answer.aud, resource)) return invalid('the token is not for this resource');
-  if (answer.iss !== undefined && answer.iss !== as.issuer) return invalid('the token is from another issuer');
+  if (!audienceIncludes(answer.aud, resource)) return invalid(`audience: does not include ${resource}`);
+  if (answer.iss !== undefined && answer.iss !== as.issuer) return invalid(`issuer: not ${as.issuer}`);
   const now = Date.now() / 1000;
-  if (answer.nbf !== undefined && answer.nbf > now + 30) return invalid('the token is not valid yet');
-  if (answer.exp !== undefined && answer.exp <= now) return invalid('the token has expired');
+  if (answer.nbf !== undefined && answer.nbf > now + 30) return invalid(`not valid for another ${Math.ceil(answer.nbf - now)} s (nbf)`);
+  if (answer.exp !== undefined && answer.exp <= now) return invalid(`expired ${Math.ceil(now - answer.exp)} s ago`);
   const principal = principalOf(answer, as.issuer, token, tokenKey);
-  return principal ? { ok: true, principal } : invalid('the token has no sub claim');
+  return principal ? { ok: true, principal } : invalid('claim sub: missing');
 }

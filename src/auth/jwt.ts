@@ -7,7 +7,11 @@ import { invalid, unavailable, type Verdict } from './verdict';
 
 export const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
 
-/** Clocks of the authorization server and this server may differ by this much (seconds). */
+/**
+ * Clocks of the authorization server and this server may differ by this much (seconds), for `nbf` and
+ * `iat`. Not for `exp`: a token past it is refused at once, because the authorization server would refuse
+ * to exchange it, and a 401 makes the client refresh where an exchange refused after the door cannot (issue 25).
+ */
 export const CLOCK_TOLERANCE_S = 30;
 
 /** jose's codes that say the token itself is not good; any other failure is the key server's (retry). */
@@ -47,15 +51,56 @@ export async function createJwks(jwksUri: string, { cooldownMs = 30_000, maxAgeM
   return jose.createRemoteJWKSet(new URL(jwksUri), { cooldownDuration: cooldownMs, cacheMaxAge: maxAgeMs, timeoutDuration: 5_000 });
 }
 
+/**
+ * Which check refused a token and why, for the log (issue 25): the check, the expected value (ours, never
+ * the token's) and, from the header, the kid or algorithm. Never the token, never its other claims.
+ */
+/** A header value from the token, bounded and quoted: the client chose it. */
+const shown = (value: string | undefined): string => JSON.stringify(value === undefined ? null : value.slice(0, 64));
+
+function refusalOf(error: { code?: unknown; claim?: unknown; reason?: unknown; payload?: { exp?: unknown; nbf?: unknown } }, header: { kid?: string; alg?: string } | undefined, issuer: string, resource: string): string {
+  const now = Date.now() / 1000;
+  switch (error.code) {
+    case 'ERR_JWT_EXPIRED':
+      return typeof error.payload?.exp === 'number' ? `expired ${Math.ceil(now - error.payload.exp)} s ago` : 'expired';
+    case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
+      if (error.claim === 'iss') return `issuer: not ${issuer}`;
+      if (error.claim === 'aud') return `audience: does not include ${resource}`;
+      if (error.claim === 'nbf' && typeof error.payload?.nbf === 'number') return `not valid for another ${Math.ceil(error.payload.nbf - now)} s (nbf)`;
+      return `claim ${String(error.claim)}: ${error.reason === 'missing' ? 'missing' : 'check failed'}`;
+    case 'ERR_JWKS_NO_MATCHING_KEY':
+      return `unknown kid ${shown(header?.kid)}: not in the issuer's key set`;
+    case 'ERR_JWKS_MULTIPLE_MATCHING_KEYS':
+      return `kid ${shown(header?.kid)} matches several keys`;
+    case 'ERR_JOSE_ALG_NOT_ALLOWED':
+    case 'ERR_JOSE_NOT_SUPPORTED':
+      return `algorithm ${shown(header?.alg)} not allowed (asymmetric algorithms only)`;
+    case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
+      return `signature does not verify with the key of kid ${shown(header?.kid)}`;
+    default:
+      return `malformed JWT (${String(error.code)})`;
+  }
+}
+
 export async function verifyJwt(token: string, tokenKey: string, keys: JWTVerifyGetKey, issuer: string, resource: string): Promise<Verdict> {
+  const { jose } = await libraries();
   try {
-    const { jose } = await libraries();
     const { payload } = await jose.jwtVerify(token, keys, { issuer, audience: resource, algorithms: ALGORITHMS, clockTolerance: CLOCK_TOLERANCE_S });
+    const now = Date.now() / 1000;
+    if (payload.exp !== undefined && payload.exp <= now) return invalid(`expired ${Math.ceil(now - payload.exp)} s ago`);
     const principal = principalOf(payload, issuer, token, tokenKey);
-    return principal ? { ok: true, principal } : invalid('the token has no sub claim');
+    return principal ? { ok: true, principal } : invalid('claim sub: missing');
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string' && TOKEN_FAULTS.has(code)) return invalid(code);
+    if (typeof code === 'string' && TOKEN_FAULTS.has(code)) {
+      let header: { kid?: string; alg?: string } | undefined;
+      try {
+        header = jose.decodeProtectedHeader(token);
+      } catch {
+        header = undefined;
+      }
+      return invalid(refusalOf(error as Parameters<typeof refusalOf>[0], header, issuer, resource));
+    }
     return unavailable(error instanceof Error ? `the key set could not be read: ${error.message}` : 'the key set could not be read');
   }
 }

@@ -2,6 +2,7 @@
 // credentials for the customer's API from it. The client's token itself never reaches src/upstream: it
 // is only ever the subject_token of an RFC 8693 exchange (src/auth), never forwarded, never logged.
 import type { Cancellation } from '../call-signal';
+import type { UpstreamAuthError } from './errors';
 import type { NowOrLater } from './now-or-later';
 
 /** A caller whose bearer token this server verified (signature or introspection, issuer, audience, time). */
@@ -38,3 +39,10 @@ export type UpstreamCredentials = (
 export interface StepTracer {
   startStep(name: string, attributes: Readonly<Record<string, string>>): { end(errorType: string | undefined): void };
 }
+
+/**
+ * The customer API's credentials for one call, made by the /mcp lane before the call runs (so a token the
+ * authorization server refused is answered 401 and the client refreshes: issue 25), or the failure the
+ * tool path turns into a result (retry, operator). Never the client's token.
+ */
+export type PreparedCredentials = Readonly<Record<string, string>> | UpstreamAuthError;

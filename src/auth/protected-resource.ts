@@ -2,16 +2,21 @@
 // check every POST /mcp passes before its body is read, and the scope check of a tools/call before it
 // runs. The lane calls these; src/server.ts wires them. The hub's lane (/sse, /messages) never does.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HealthCheck } from '../health';
 import type { Logger } from '../logger';
 import type { Metrics } from '../telemetry';
 import type { Tool } from '../tools/define-tool';
 import { authorizationServerUnavailable, insufficientScope, unauthorized } from './challenge';
 import { createDiscovery, type Discovery } from './discovery';
+import { UpstreamAuthError, UpstreamAuthExpiredError } from './errors';
 import type { JwksOptions } from './jwt';
 import { metadataHandler, resourceMetadata } from './metadata';
-import type { Principal } from './principal';
+import type { PreparedCredentials, Principal, UpstreamCredentials } from './principal';
 import type { AuthSettings } from './settings';
 import { isLater, type NowOrLater } from './now-or-later';
+import { authorizationServerCheck } from './readiness';
+import { createRefusalLog } from './refusal-log';
+import { upstreamCredentialsFor } from './upstream-credentials';
 import { createTokenVerifier, type Verification } from './verify';
 
 /** What the /mcp lane needs: who is calling, and whether that caller may make this request. */
@@ -20,6 +25,12 @@ export interface LaneAuth {
   authenticate(req: IncomingMessage, res: ServerResponse): NowOrLater<Principal | undefined>;
   /** True when the request may run; else 403 insufficient_scope has been answered. */
   permits(message: { method: string; params?: Record<string, unknown> }, principal: Principal, res: ServerResponse): boolean;
+  /**
+   * The customer API's credentials for a tools/call, made before it runs (cached ones at once). Undefined
+   * once 401 invalid_token has been answered: the authorization server refused to exchange the client's
+   * token (expired, revoked), which the client fixes by refreshing it, as for a bad token at the door (issue 25).
+   */
+  credentialsFor(principal: Principal, res: ServerResponse): NowOrLater<PreparedCredentials | undefined>;
 }
 
 export interface ProtectedResource extends LaneAuth {
@@ -28,6 +39,10 @@ export interface ProtectedResource extends LaneAuth {
   /** Paths the door lets through without the hub's secret or network: the token is their credential. */
   readonly openPaths: readonly string[];
   readonly discovery: Discovery;
+  /** /health's check of the authorization server (src/auth/readiness.ts). */
+  readonly healthCheck: HealthCheck;
+  /** What the tool path uses for a verified caller's credentials (the same cache as credentialsFor). */
+  readonly upstreamCredentials: UpstreamCredentials;
   close(): void;
 }
 
@@ -43,16 +58,29 @@ export interface ProtectedResourceOptions {
   /** Injected in tests; by default discovered from settings.issuer. */
   discovery?: Discovery;
   jwks?: JwksOptions;
+  /** The deadline of one request to the token endpoint (UPSTREAM_TIMEOUT_MS). */
+  upstreamTimeoutMs: number;
+  /** Each /health check's deadline (HEALTH_TIMEOUT_MS): the authorization server's probe takes half. */
+  healthTimeoutMs: number;
+  /** Injected in tests; by default made from settings.upstream (src/auth/upstream-token.ts). */
+  upstreamCredentials?: UpstreamCredentials;
+  /** The client's address as the door resolves it (a refused token is logged once a minute per client). */
+  clientOf?: (req: IncomingMessage) => string;
 }
 
 export function createProtectedResource(options: ProtectedResourceOptions): ProtectedResource {
   const { settings, tools, logger, metrics } = options;
   const scopesByTool = new Map(tools.map((tool) => [tool.name, tool.scopes]));
   const allScopes = [...new Set(tools.flatMap((tool) => tool.scopes))].sort();
+  const known = new Set(allScopes);
+  const challengeScope = (settings.challengeScope ?? allScopes).join(' ');
   const metadata = resourceMetadata(settings, allScopes, options.publicBasePath, options.name);
   const discovery = options.discovery ?? createDiscovery({ issuer: settings.issuer, allowInsecureRequests: settings.allowInsecureRequests, logger });
   const verifier = createTokenVerifier({ settings, discovery, logger, tracing: options.tracing, jwks: options.jwks });
+  const upstreamCredentials = options.upstreamCredentials ?? upstreamCredentialsFor(settings, discovery, options.upstreamTimeoutMs, logger);
   const serveMetadata = metadataHandler(metadata);
+  const logRefusal = createRefusalLog(logger);
+  const clientOf = options.clientOf ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown');
   logger.info({ resource: settings.resource, issuer: settings.issuer, metadata: metadata.url }, '/mcp is an OAuth protected resource (MCP_AUTH=oauth)');
 
   /** The caller of a verified token, or undefined once the refusal (401, 503) has been answered. */
@@ -71,9 +99,20 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
     req.resume();
     if (verdict.kind === 'unavailable') authorizationServerUnavailable(res);
     else {
+      if (verdict.kind === 'invalid') logRefusal(clientOf(req), verdict.reason);
       metrics.refused(verdict.kind === 'missing' ? 'auth' : 'invalid_token');
-      unauthorized(res, metadata.url, verdict.kind === 'invalid');
+      unauthorized(res, metadata.url, verdict.kind === 'invalid', challengeScope);
     }
+    return undefined;
+  }
+
+  /** A failure to make credentials: a refused client token is answered 401 here; the rest go to the tool path. */
+  function failed(error: unknown, res: ServerResponse): PreparedCredentials | undefined {
+    if (!(error instanceof UpstreamAuthError)) throw error;
+    if (!(error instanceof UpstreamAuthExpiredError)) return error;
+    metrics.refused('invalid_token');
+    logger.info({ oauthError: error.oauthError, status: error.status }, "the authorization server refused to exchange the client's token: 401 so the client refreshes it");
+    unauthorized(res, metadata.url, true, challengeScope);
     return undefined;
   }
 
@@ -92,9 +131,22 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
       if (needed === undefined || needed.every((scope) => principal.scopes.has(scope))) return true;
       metrics.refused('insufficient_scope');
       logger.info({ tool: name, userId: principal.subjectTag, needed }, 'tool call refused: insufficient scope');
-      insufficientScope(res, metadata.url, needed, name as string);
+      // What the token has (of the scopes this server knows) and what the call needs, in a stable order.
+      const scopes = [...new Set([...[...principal.scopes].filter((scope) => known.has(scope)), ...needed])].sort();
+      insufficientScope(res, metadata.url, scopes, needed, name as string);
       return false;
     },
+    credentialsFor(principal, res) {
+      let made: NowOrLater<PreparedCredentials>;
+      try {
+        made = upstreamCredentials(principal);
+      } catch (error) {
+        return failed(error, res);
+      }
+      return isLater(made) ? made.then(undefined, (error: unknown) => failed(error, res)) : made;
+    },
+    upstreamCredentials,
+    healthCheck: authorizationServerCheck({ discovery, issuer: settings.issuer, probeTimeoutMs: Math.max(50, options.healthTimeoutMs / 2) }),
     close: () => discovery.close(),
   };
 }

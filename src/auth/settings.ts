@@ -23,7 +23,19 @@ export interface AuthSettings {
   };
   /** http:// issuer allowed (outside production only). */
   readonly allowInsecureRequests: boolean;
+  /**
+   * OAUTH_CHALLENGE_SCOPE: the scopes a 401 names (`scope=`), those a client should ask for first; undefined:
+   * every scope the tools declare (scopes_supported), so a client that follows it is never stepped up.
+   */
+  readonly challengeScope: readonly string[] | undefined;
+  /** UPSTREAM_SCOPE: the `scope` of the exchange and client-credentials requests (Okta requires one). */
+  readonly upstreamScope: string | undefined;
 }
+
+/** Space-separated scope tokens (RFC 6749 §3.3: visible ASCII except `"` and `\\`). */
+const scopeList = z.string().trim().regex(/^[\x21\x23-\x5b\x5d-\x7e]+( +[\x21\x23-\x5b\x5d-\x7e]+)*$/, {
+  error: 'must be scope names separated by spaces (no quotes or backslashes)',
+});
 
 /** Headers the subject header may not take: hop-by-hop, forwarded anyway, or set by the hub. */
 const RESERVED_HEADERS = new Set([
@@ -40,6 +52,8 @@ export const settings = {
   OAUTH_CLIENT_SECRET: text.optional(),
   UPSTREAM_AUTH: oneOf(['token-exchange', 'client-credentials']).optional(),
   UPSTREAM_AUDIENCE: text.optional(),
+  OAUTH_CHALLENGE_SCOPE: scopeList.optional(),
+  UPSTREAM_SCOPE: scopeList.optional(),
   UPSTREAM_USER_HEADER: headerName.default('x-user-subject').refine((name) => !RESERVED_HEADERS.has(name) && !name.startsWith('x-user-auth-'), {
     error: 'may not be a header this server forwards or the hub sets (credentials, X-User-Id, X-Session-Id, X-Tenant-Id, X-Request-Id, trace context)',
   }),
@@ -48,12 +62,14 @@ export const settings = {
 type Settings = SettingsOf<typeof settings>;
 
 const OAUTH_ONLY = ['OAUTH_ISSUER', 'OAUTH_RESOURCE', 'OAUTH_CLIENT_ID', 'OAUTH_CLIENT_SECRET', 'UPSTREAM_AUTH', 'UPSTREAM_AUDIENCE'] as const;
+/** Optional, but meaningless without MCP_AUTH=oauth. */
+const OAUTH_OPTIONAL = ['OAUTH_CHALLENGE_SCOPE', 'UPSTREAM_SCOPE'] as const;
 
 /** Every problem across the fields, one sentence each; a variable already reported as invalid counts as set. */
 export function problems(s: Partial<Settings>, common: Common): string[] {
-  const given = (key: (typeof OAUTH_ONLY)[number]) => s[key] !== undefined || common.invalid.has(key);
+  const given = (key: (typeof OAUTH_ONLY)[number] | (typeof OAUTH_OPTIONAL)[number]) => s[key] !== undefined || common.invalid.has(key);
   if (s.MCP_AUTH !== 'oauth') {
-    const set = OAUTH_ONLY.filter(given);
+    const set = [...OAUTH_ONLY, ...OAUTH_OPTIONAL].filter(given);
     if (s.MCP_AUTH === 'headers' && set.length > 0) {
       return [`MCP_AUTH: is headers (the default), but ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set: set MCP_AUTH=oauth or remove them`];
     }
@@ -88,6 +104,8 @@ export function build(s: Settings, common: Common): { auth?: AuthSettings } {
       client: Object.freeze({ id: s.OAUTH_CLIENT_ID!, secret: s.OAUTH_CLIENT_SECRET! }),
       upstream: Object.freeze({ mode: s.UPSTREAM_AUTH!, audience: s.UPSTREAM_AUDIENCE!, userHeader: s.UPSTREAM_USER_HEADER }),
       allowInsecureRequests: !common.production,
+      challengeScope: s.OAUTH_CHALLENGE_SCOPE === undefined ? undefined : Object.freeze(s.OAUTH_CHALLENGE_SCOPE.split(/ +/)),
+      upstreamScope: s.UPSTREAM_SCOPE,
     }),
   };
 }

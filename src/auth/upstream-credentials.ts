@@ -12,6 +12,7 @@ export function upstreamCredentialsFor(settings: AuthSettings, discovery: Discov
     mode: settings.upstream.mode,
     audience: settings.upstream.audience,
     userHeader: settings.upstream.userHeader,
+    ...(settings.upstreamScope === undefined ? {} : { scope: settings.upstreamScope }),
     issuer: discovery.current,
     clientId: settings.client.id,
     clientSecret: settings.client.secret,

@@ -22,6 +22,8 @@ export interface VerifierOptions {
   /** Verified tokens kept at most (default 10,000). */
   cacheSize?: number;
   jwks?: JwksOptions;
+  /** A token arriving before the authorization server is discovered waits this long for it (default 5 s), then 503. */
+  discoveryWaitMs?: number;
 }
 
 /** No bearer token at all (401 without an error code, RFC 6750 §3.1), or the verdict on the one sent. */
@@ -36,7 +38,7 @@ export interface TokenVerifier {
 /** `Bearer <token68>`; any other scheme, a repeated header or a malformed value carries no bearer token. */
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
-export function createTokenVerifier({ settings, discovery, logger, tracing = false, cacheSize, jwks: jwksOptions }: VerifierOptions): TokenVerifier {
+export function createTokenVerifier({ settings, discovery, logger, tracing = false, cacheSize, jwks: jwksOptions, discoveryWaitMs = 5_000 }: VerifierOptions): TokenVerifier {
   const cache = new TokenCache(cacheSize);
   const inFlight = new Map<string, Promise<Verdict>>();
   let keys: { uri: string; get: Promise<JWTVerifyGetKey> } | undefined;
@@ -59,7 +61,8 @@ export function createTokenVerifier({ settings, discovery, logger, tracing = fal
   }
 
   async function check(token: string, tokenKey: string, headers: IncomingHttpHeaders): Promise<Verdict> {
-    const as = discovery.current();
+    // A fresh replica may take traffic while discovery is under way: wait for it a little, not 503 at once (issue 25).
+    const as = discovery.current() ?? (await discovery.within(discoveryWaitMs));
     if (as === undefined) return unavailable('the authorization server has not been reached yet');
     if (looksLikeJwt(token)) {
       if (as.jwks_uri === undefined) return invalid('a JWT, but the authorization server publishes no keys');
@@ -85,7 +88,6 @@ export function createTokenVerifier({ settings, discovery, logger, tracing = fal
     const verdict = await pending;
     if (verdict.ok) cache.set(verdict.principal);
     else if (verdict.kind === 'unavailable') warnUnavailable(verdict.reason);
-    else if (logger.isLevelEnabled('debug')) logger.debug({ reason: verdict.reason }, 'invalid token refused');
     return verdict;
   }
 

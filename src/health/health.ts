@@ -5,8 +5,11 @@ import type { Router } from 'express';
 export interface HealthCheck {
   /** Named in the report when it fails, e.g. "customer-api" or "database". */
   name: string;
-  /** Resolves when the dependency is usable; rejects with an Error whose message says why not. */
-  check(signal: AbortSignal): Promise<void>;
+  /**
+   * Resolves when the dependency is usable (with a sentence when it serves in a degraded way: the report
+   * stays healthy and names it); rejects with an Error whose message says why not.
+   */
+  check(signal: AbortSignal): Promise<void | string | undefined>;
 }
 
 export interface HealthOptions {
@@ -17,28 +20,32 @@ export interface HealthOptions {
   simulation?: boolean;
 }
 
-export type HealthReport = { status: 'healthy' } | { status: 'unhealthy'; error: string };
+/** `degraded`: dependencies that serve in a reduced way (issue 25), e.g. an authorization server that went away. */
+export type HealthReport = { status: 'healthy'; degraded?: string } | { status: 'unhealthy'; error: string };
 
-async function runCheck({ name, check }: HealthCheck, timeoutMs: number): Promise<string | undefined> {
+type Outcome = { failure: string } | { degraded: string } | undefined;
+
+async function runCheck({ name, check }: HealthCheck, timeoutMs: number): Promise<Outcome> {
   const signal = AbortSignal.timeout(timeoutMs);
   try {
-    await Promise.race([
+    const note = await Promise.race([
       check(signal),
       new Promise<never>((_, reject) =>
         signal.addEventListener('abort', () => reject(new Error(`no answer within ${timeoutMs} ms`)), { once: true }),
       ),
     ]);
-    return undefined;
+    return typeof note === 'string' ? { degraded: `${name}: ${note}` } : undefined;
   } catch (error) {
-    return `${name}: ${error instanceof Error ? error.message : String(error)}`;
+    return { failure: `${name}: ${error instanceof Error ? error.message : String(error)}` };
   }
 }
 
 export async function checkHealth(checks: readonly HealthCheck[], timeoutMs: number): Promise<HealthReport> {
-  const failures = (await Promise.all(checks.map((check) => runCheck(check, timeoutMs)))).filter(
-    (failure): failure is string => failure !== undefined,
-  );
-  return failures.length === 0 ? { status: 'healthy' } : { status: 'unhealthy', error: failures.join('; ') };
+  const outcomes = await Promise.all(checks.map((check) => runCheck(check, timeoutMs)));
+  const failures = outcomes.flatMap((outcome) => (outcome !== undefined && 'failure' in outcome ? [outcome.failure] : []));
+  if (failures.length > 0) return { status: 'unhealthy', error: failures.join('; ') };
+  const degraded = outcomes.flatMap((outcome) => (outcome !== undefined && 'degraded' in outcome ? [outcome.degraded] : []));
+  return degraded.length === 0 ? { status: 'healthy' } : { status: 'healthy', degraded: degraded.join('; ') };
 }
 
 /** Adds GET /health to `router`. */

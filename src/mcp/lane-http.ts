@@ -78,7 +78,7 @@ export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDr
     async answerInResponse(
       res: ServerResponse,
       message: JsonRpcRequest,
-      from: Pick<CoreContext, 'headers' | 'clientAddress' | 'notify' | 'principal'>,
+      from: Pick<CoreContext, 'headers' | 'clientAddress' | 'notify' | 'principal' | 'credentials'>,
       write: (answer: JsonRpcResponse) => void,
     ): Promise<void> {
       // Nothing else can name this request (no session, no cancellation by id): counted, not looked up.
@@ -89,6 +89,7 @@ export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDr
       const ctx: CoreContext = { headers: from.headers, signal, clientAddress: from.clientAddress };
       if (from.notify) ctx.notify = from.notify;
       if (from.principal) ctx.principal = from.principal;
+      if (from.credentials) ctx.credentials = from.credentials;
       const answer = await core.request(message, ctx);
       calls.endUnnamed();
       if (signal.aborted) return;

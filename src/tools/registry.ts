@@ -9,7 +9,7 @@ import { abortSignalOf, type Cancellation } from '../call-signal';
 import { isLater, type NowOrLater } from '../auth/now-or-later';
 import type { ApiClient, CallScope, Upstream } from '../upstream/api-client';
 import { callerFrom, contextHeaders, forwardedHeaders, type Caller, type ForwardedHeaders } from '../upstream/credentials';
-import type { Principal, UpstreamCredentials } from '../auth/principal';
+import type { PreparedCredentials, Principal, UpstreamCredentials } from '../auth/principal';
 import type { UpstreamObserver } from '../upstream/observer';
 import type { TraceContext } from '../mcp/core/trace-context';
 import { noopMetrics, type CallSpan, type Metrics, type ToolMetrics, type Tracing } from '../telemetry';
@@ -44,6 +44,8 @@ export interface CallInput {
    * the per-user limits and the log line use its hashed subject tag instead of X-User-Id.
    */
   principal?: Principal;
+  /** With `principal`: credentials (or the failure to make them) the edge already got for this call. */
+  credentials?: PreparedCredentials;
 }
 
 export interface RegistryOptions {
@@ -246,8 +248,10 @@ export function createRegistry({
         let forwarded: ForwardedHeaders;
         if (principal === undefined) forwarded = forwardedHeaders(headers, caller, customAuthHeaders);
         else {
-          // Cached credentials come back as they are: awaited only when a grant is under way.
-          const made = upstreamCredentialsOf(principal, run.signal, run.span);
+          // Made by the edge already (/mcp), else here; cached ones come back as they are: awaited only
+          // when a grant is under way.
+          if (input.credentials instanceof Error) throw input.credentials;
+          const made = input.credentials ?? upstreamCredentialsOf(principal, run.signal, run.span);
           forwarded = withContext(run, isLater(made) ? await made : made);
         }
         if (trace) Object.assign(forwarded, trace);

@@ -2,7 +2,7 @@
 // claim checks of src/auth/jwt.ts with tokens signed here, where the authorization server cannot be made to
 // issue them (another issuer, expired, not yet valid).
 import { verifyJwt, CLOCK_TOLERANCE_S } from '../../src/auth/jwt';
-import { startAuthorizationServer } from '../support/authorization-server';
+import { startAuthorizationServer } from '../../auth-server';
 import { API_AUDIENCE, call, postMcp, RESOURCE, startOAuthStack, type OAuthStack } from './oauth-stack';
 
 type Jose = typeof import('jose', { with: { 'resolution-mode': 'import' } });
@@ -86,17 +86,28 @@ describe('auth: the claim checks of a JWT access token', () => {
   });
 
   it.each([
-    ['another issuer', { iss: 'https://evil.example.test', aud: RESOURCE, exp: now() + 60 }],
-    ['another audience', { iss: ISSUER, aud: 'https://other.example.test/mcp', exp: now() + 60 }],
-    ['no audience', { iss: ISSUER, exp: now() + 60 }],
-    ['an expiry past the leeway', { iss: ISSUER, aud: RESOURCE, exp: now() - CLOCK_TOLERANCE_S - 5 }],
-    ['a not-before past the leeway', { iss: ISSUER, aud: RESOURCE, nbf: now() + CLOCK_TOLERANCE_S + 30, exp: now() + 600 }],
-    ['no subject', { iss: ISSUER, aud: RESOURCE, exp: now() + 60, sub: undefined }],
-  ])('a token with %s is invalid', async (_label, claims) => {
-    expect(await verify(await sign(claims))).toMatchObject({ ok: false, kind: 'invalid' });
+    ['another issuer', { iss: 'https://evil.example.test', aud: RESOURCE, exp: now() + 60 }, `issuer: not ${'https://as.example.test'}`],
+    ['another audience', { iss: ISSUER, aud: 'https://other.example.test/mcp', exp: now() + 60 }, `audience: does not include ${RESOURCE}`],
+    ['no audience', { iss: ISSUER, exp: now() + 60 }, `audience: does not include ${RESOURCE}`],
+    ['an expiry past the leeway', { iss: ISSUER, aud: RESOURCE, exp: now() - CLOCK_TOLERANCE_S - 5 }, /^expired \d+ s ago$/],
+    ['a not-before past the leeway', { iss: ISSUER, aud: RESOURCE, nbf: now() + CLOCK_TOLERANCE_S + 30, exp: now() + 600 }, /^not valid for another \d+ s \(nbf\)$/],
+    ['no subject', { iss: ISSUER, aud: RESOURCE, exp: now() + 60, sub: undefined }, 'claim sub: missing'],
+  ])('a token with %s is invalid, saying which check failed', async (_label, claims, reason) => {
+    expect(await verify(await sign(claims))).toMatchObject({ ok: false, kind: 'invalid', reason: typeof reason === 'string' ? reason : expect.stringMatching(reason) });
   });
 
-  it('a token expired within the leeway is still accepted (clock skew)', async () => {
-    expect(await verify(await sign({ iss: ISSUER, aud: RESOURCE, exp: now() - 5 }))).toMatchObject({ ok: true });
+  it('an unknown kid and a refused algorithm are named from the header', async () => {
+    const unknownKid = await new jose.SignJWT({ sub: 'u', iss: ISSUER, aud: RESOURCE, exp: now() + 60 }).setProtectedHeader({ alg: 'ES256', kid: 'rotated-away' }).sign(privateKey);
+    expect(await verify(unknownKid)).toMatchObject({ ok: false, reason: 'unknown kid "rotated-away": not in the issuer\'s key set' });
+    const hmac = await new jose.SignJWT({ sub: 'u', iss: ISSUER, aud: RESOURCE, exp: now() + 60 }).setProtectedHeader({ alg: 'HS256', kid: 'k1' }).sign(new Uint8Array(32));
+    expect(await verify(hmac)).toMatchObject({ ok: false, reason: 'algorithm "HS256" not allowed (asymmetric algorithms only)' });
+  });
+
+  it('a token a few seconds past its expiry is refused, saying by how much (the exchange would refuse it: no leeway on exp)', async () => {
+    expect(await verify(await sign({ iss: ISSUER, aud: RESOURCE, exp: now() - 5 }))).toMatchObject({ ok: false, kind: 'invalid', reason: expect.stringMatching(/^expired [56] s ago$/) });
+  });
+
+  it('a not-before within the leeway is still accepted (clock skew)', async () => {
+    expect(await verify(await sign({ iss: ISSUER, aud: RESOURCE, nbf: now() + 10, exp: now() + 60 }))).toMatchObject({ ok: true });
   });
 });

@@ -8,7 +8,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { createToolServer, type ToolServer } from '../../src/server';
 import { defineTool, type Tool } from '../../src/tools';
-import { startAuthorizationServer, type AuthorizationServer, type ResourceSettings } from '../support/authorization-server';
+import { startAuthorizationServer, type AuthorizationServer, type ResourceSettings } from '../../auth-server';
 import { startRecordingApi, type RecordingApi } from '../support/recording-api';
 
 export const RESOURCE = 'http://127.0.0.1:9/mcp';
@@ -56,6 +56,12 @@ export interface OAuthStackOptions {
   port?: number;
   /** Open dynamic client registration at the authorization server. */
   registration?: boolean;
+  /** The authorization server's metadata answers after this long. */
+  metadataDelayMs?: number;
+  /** The authorization server's clock is ahead by this much when it checks an exchange's subject token. */
+  clockAheadSeconds?: number;
+  /** The tools served (default oauthTools). */
+  tools?: readonly Tool[];
 }
 
 export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<OAuthStack> {
@@ -64,6 +70,8 @@ export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<
     resources: { [RESOURCE]: MCP_SCOPES, [resource]: MCP_SCOPES, [API_AUDIENCE]: { scopes: ['api'] }, ...options.resources },
     metadata: options.metadata,
     registration: options.registration,
+    clockAheadSeconds: options.clockAheadSeconds,
+    metadataDelayMs: options.metadataDelayMs,
   });
   if (options.asDown) await as.stop();
   const api = await startRecordingApi();
@@ -93,7 +101,7 @@ export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<
     config,
     customerApiUrl: api.url,
     logger,
-    tools: oauthTools,
+    tools: options.tools ?? oauthTools,
     info: { name: 'oauth-test-server', version: '0.0.0', title: 'OAuth test server' },
     auth: { discovery, ...(options.jwks ? { jwks: options.jwks } : {}) },
   });

@@ -33,10 +33,10 @@ describe('auth: /mcp as a protected resource', () => {
     expect(await response.json()).toMatchObject({ error: 'method_not_allowed' });
   });
 
-  it('POST /mcp without a token returns 401 with the path-aware metadata URL and no error code', async () => {
+  it('POST /mcp without a token returns 401 with the path-aware metadata URL, every known scope to ask for, and no error code', async () => {
     const response = await postMcp(stack.url, list);
     expect(response.status).toBe(401);
-    expect(response.headers.get('www-authenticate')).toBe('Bearer resource_metadata="http://127.0.0.1:9/.well-known/oauth-protected-resource/mcp"');
+    expect(response.headers.get('www-authenticate')).toBe('Bearer resource_metadata="http://127.0.0.1:9/.well-known/oauth-protected-resource/mcp", scope="orders:read orders:write"');
     expect(await response.json()).toMatchObject({ error: 'unauthorized' });
   });
 
@@ -86,6 +86,15 @@ describe('auth: /mcp as a protected resource', () => {
     const allowed = await postMcp(stack.url, call('write_item'), wide);
     expect(allowed.status).toBe(200);
     expect(await allowed.json()).toMatchObject({ result: { content: [{ type: 'text', text: 'written' }] } });
+  });
+
+  it('a 403 names the scopes the token already had (those this server knows) with those the call needs', async () => {
+    // orders:write alone (plus a scope this server does not know) calling a tool that needs orders:read.
+    const token = await stack.token('keeper-1', ['orders:write', 'api']);
+    const refused = await postMcp(stack.url, call('read_item', { id: 'k1' }), token);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('www-authenticate')).toContain('scope="orders:read orders:write"');
+    expect(await refused.json()).toMatchObject({ error: 'insufficient_scope', scope: 'orders:read orders:write', message: expect.stringContaining('needs the scopes orders:read:') });
   });
 
   it('a tool without scopes runs with any valid token; an unknown tool is -32601, not 403', async () => {

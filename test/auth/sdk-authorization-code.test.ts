@@ -1,106 +1,16 @@
 // A real OAuth client end to end with a user (issue 17): the SDK v2 client, given only the /mcp URL, finds
 // everything itself (401 → protected resource metadata → the authorization server's metadata), registers
 // itself (dynamic client registration, RFC 7591, as Claude and ChatGPT do: a public client, PKCE and no
-// secret), sends the user to sign in and consent (oidc-provider's development pages, driven here without a
+// secret), sends the user to sign in and consent (the sign-in page of auth-server/, driven here without a
 // browser), trades the code for a token for this resource, and lists and calls tools as that user.
-import {
-  Client,
-  StreamableHTTPClientTransport,
-  UnauthorizedError,
-  type OAuthClientMetadata,
-  type OAuthClientProvider,
-  type OAuthDiscoveryState,
-  type StoredOAuthClientInformation,
-  type StoredOAuthTokens,
-} from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import { DEMO_USERS } from '../../auth-server';
 import { subjectTagOf } from '../../src/auth';
 import { freePort } from '../support/processes';
 import { API_AUDIENCE, startOAuthStack, type OAuthStack } from './oauth-stack';
+import { REDIRECT_URI, RememberingProvider, signInAndConsent } from './sign-in';
 
-const USER = 'user-7';
-// Nothing listens here: the browser would land on it; the test only reads the redirect.
-const REDIRECT_URI = 'http://127.0.0.1:9/callback';
-
-/** What an assistant keeps for one user: its registration, the PKCE verifier, the discovery, the tokens. */
-class RememberingProvider implements OAuthClientProvider {
-  authorizationUrl: URL | undefined;
-  private client: StoredOAuthClientInformation | undefined;
-  private stored: StoredOAuthTokens | undefined;
-  private verifier: string | undefined;
-  private discovery: OAuthDiscoveryState | undefined;
-  readonly redirectUrl = REDIRECT_URI;
-  readonly clientMetadata: OAuthClientMetadata = {
-    client_name: 'code-flow e2e',
-    redirect_uris: [REDIRECT_URI],
-    response_types: ['code'],
-    token_endpoint_auth_method: 'none',
-  };
-  clientInformation = () => this.client;
-  saveClientInformation = (client: StoredOAuthClientInformation) => void (this.client = client);
-  tokens = () => this.stored;
-  saveTokens = (tokens: StoredOAuthTokens) => void (this.stored = tokens);
-  redirectToAuthorization = (url: URL) => void (this.authorizationUrl = url);
-  saveCodeVerifier = (verifier: string) => void (this.verifier = verifier);
-  codeVerifier(): string {
-    if (!this.verifier) throw new Error('no code verifier saved');
-    return this.verifier;
-  }
-  saveDiscoveryState = (state: OAuthDiscoveryState) => void (this.discovery = state);
-  discoveryState = () => this.discovery;
-}
-
-/** Cookies by name for one origin: enough for oidc-provider's interaction and session cookies. */
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-  take(response: Response): void {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = cookie.split(';');
-      const at = pair.indexOf('=');
-      const name = pair.slice(0, at).trim();
-      const expired = attributes.some((attribute) => /^\s*expires=.*1970/i.test(attribute));
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, pair.slice(at + 1).trim());
-    }
-  }
-}
-
-const unescapeHtml = (text: string) => text.replace(/&#x2F;/g, '/').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-
-/**
- * What a browser does between the authorization URL and the redirect back: follows redirects, and submits
- * each form the server shows (the sign-in form with `login`, any password, then the consent form).
- * Returns the query of the redirect to `redirectUri`.
- */
-async function signInAndConsent(authorizationUrl: URL, redirectUri: string, login: string): Promise<URLSearchParams> {
-  const jar = new CookieJar();
-  let request: { url: string; init: RequestInit } = { url: authorizationUrl.href, init: {} };
-  for (let step = 0; step < 20; step++) {
-    const response = await fetch(request.url, { ...request.init, redirect: 'manual', headers: { ...request.init.headers, cookie: jar.header() } });
-    jar.take(response);
-    const location = response.headers.get('location');
-    if (response.status >= 300 && response.status < 400 && location) {
-      const next = new URL(location, request.url);
-      if (next.href.startsWith(redirectUri)) return next.searchParams;
-      request = { url: next.href, init: {} };
-      continue;
-    }
-    const html = await response.text();
-    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-    if (!response.ok || !action) throw new Error(`unexpected page at ${request.url}: ${response.status} ${html.slice(0, 500)}`);
-    const fields = new URLSearchParams();
-    for (const [input] of html.matchAll(/<input[^>]*>/g)) {
-      const name = /name="([^"]+)"/.exec(input)?.[1];
-      if (!name) continue;
-      const value = /value="([^"]*)"/.exec(input)?.[1];
-      fields.set(name, name === 'login' ? login : name === 'password' ? 'any password' : unescapeHtml(value ?? ''));
-    }
-    request = { url: new URL(unescapeHtml(action), request.url).href, init: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields.toString() } };
-  }
-  throw new Error('too many steps before the redirect back');
-}
+const USER = DEMO_USERS[0]!.login;
 
 const payloadOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
 
@@ -137,7 +47,7 @@ describe('auth: the SDK v2 client with the authorization-code flow (PKCE, dynami
     expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorizationUrl.searchParams.get('resource')).toBe(mcpUrl);
 
-    const callback = await signInAndConsent(authorizationUrl, REDIRECT_URI, USER);
+    const callback = await signInAndConsent(authorizationUrl, REDIRECT_URI, DEMO_USERS[0]);
     expect(callback.get('code')).toBeTruthy();
     await first.finishAuth(callback);
     await first.close();

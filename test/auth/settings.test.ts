@@ -37,6 +37,18 @@ describe('auth settings', () => {
     });
   });
 
+  it('OAUTH_CHALLENGE_SCOPE and UPSTREAM_SCOPE are scope lists; a quote or a backslash is a problem; both need oauth', () => {
+    expect(loadConfig({ ...OAUTH, OAUTH_CHALLENGE_SCOPE: 'orders:read  offline_access', UPSTREAM_SCOPE: 'orders.read' }).auth).toMatchObject({
+      challengeScope: ['orders:read', 'offline_access'],
+      upstreamScope: 'orders.read',
+    });
+    expect(problemsOf({ ...OAUTH, OAUTH_CHALLENGE_SCOPE: 'a "b"', UPSTREAM_SCOPE: 'a\\b' })).toEqual([
+      expect.stringMatching(/^OAUTH_CHALLENGE_SCOPE: must be scope names separated by spaces/),
+      expect.stringMatching(/^UPSTREAM_SCOPE: /),
+    ]);
+    expect(problemsOf({ UPSTREAM_SCOPE: 'x' })).toEqual([expect.stringContaining('UPSTREAM_SCOPE is set')]);
+  });
+
   it('MCP_AUTH=oauth alone names every missing setting in one message', () => {
     expect(problemsOf({ MCP_AUTH: 'oauth' })).toEqual([
       'MCP_AUTH: oauth needs OAUTH_ISSUER, OAUTH_RESOURCE, OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET, UPSTREAM_AUTH, UPSTREAM_AUDIENCE',

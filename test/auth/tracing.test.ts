@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { startStandInApi, type StandInApi } from '../support/stand-in-api';
-import { startAuthorizationServer, type AuthorizationServer } from '../support/authorization-server';
+import { startAuthorizationServer, type AuthorizationServer } from '../../auth-server';
 import { until } from '../support/wait';
 import { startOtlpReceiver, type OtlpReceiver } from '../telemetry/otlp-receiver';
 import { API_AUDIENCE, call, postMcp, RESOURCE } from './oauth-stack';

@@ -15,7 +15,7 @@ import type { Metrics } from '../../src/telemetry';
 import { createRegistry, type Registry } from '../../src/tools/registry';
 import type { ToolResult } from '../../src/tools/results';
 import { createUpstream, type Upstream } from '../../src/upstream/api-client';
-import { startAuthorizationServer, TOKEN_EXCHANGE_GRANT, type AuthorizationServer } from '../support/authorization-server';
+import { startAuthorizationServer, TOKEN_EXCHANGE_GRANT, type AuthorizationServer } from '../../auth-server';
 import { fixtureTools, startStandInApi, type StandInApi } from '../support/stand-in-api';
 
 export const MCP_RESOURCE = 'http://127.0.0.1:3000/mcp';

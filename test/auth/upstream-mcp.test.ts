@@ -1,7 +1,7 @@
 // Both upstream modes end to end (issue 17): a real client token on POST /mcp, verified at the edge, and
 // what the customer's API receives: a token made for it (exchanged, or the server's own with the subject),
 // never the client's; the failures of the exchange as the tool results a user reads.
-import { TOKEN_EXCHANGE_GRANT } from '../support/authorization-server';
+import { TOKEN_EXCHANGE_GRANT } from '../../auth-server';
 import { API_AUDIENCE, call, postMcp, startOAuthStack, type OAuthStack } from './oauth-stack';
 
 function claims(token: string): Record<string, unknown> {
@@ -43,12 +43,13 @@ describe('POST /mcp tools/call with UPSTREAM_AUTH=token-exchange', () => {
     expect(stack.as.grants.filter((grant) => grant === TOKEN_EXCHANGE_GRANT).length - before).toBe(1);
   });
 
-  it('a token the authorization server revoked since it was verified gets the sign-in-again result', async () => {
+  it('a token the authorization server refuses to exchange since it was verified gets HTTP 401 invalid_token, so the client refreshes it', async () => {
     const token = await stack.token('mcp-revoked', ['orders:read']);
     stack.as.revokeSubject('mcp-revoked');
-    const answer = await result(await postMcp(stack.url, call('read_item', { id: 'r1' }), token));
-    expect(answer.isError).toBe(true);
-    expect(answer.content[0]!.text).toMatch(/sign in to this tool server again/);
+    const response = await postMcp(stack.url, call('read_item', { id: 'r1' }), token);
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token", /);
+    expect(await response.json()).toMatchObject({ error: 'invalid_token' });
     expect(stack.api.requests.some((request) => request.path === '/items/r1')).toBe(false);
   });
 

@@ -8,7 +8,7 @@
 // an unknown tool with a result (McpServer) instead of the contract's -32601. A tool server needs five
 // methods; they are here, and the SDK's own clients and the official conformance suite test them.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Principal } from '../../auth/principal';
+import type { PreparedCredentials, Principal } from '../../auth/principal';
 import type { Cancellation } from '../../call-signal';
 import type { Logger } from '../../logger';
 import { noopMetrics, type Metrics } from '../../telemetry';
@@ -50,6 +50,8 @@ export interface CoreContext {
   clientAddress?: string;
   /** The caller whose bearer token src/auth verified (/mcp, MCP_AUTH=oauth); absent on every other path. */
   principal?: Principal;
+  /** With `principal`, on a tools/call: the customer API's credentials the lane already made (src/auth). */
+  credentials?: PreparedCredentials;
 }
 
 /** Methods of each era: 2026-07-28 has no initialize and no ping; server/discover replaces them. */
@@ -207,6 +209,7 @@ export function createProtocolCore({ registry, info, logger, instructions, metri
           rpcId: id,
           protocolVersion: revisionOf(meta, ctx),
           principal: ctx.principal,
+          credentials: ctx.credentials,
         });
       },
     ],

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LaneAuth } from '../../auth';
 import { isLater } from '../../auth/now-or-later';
-import type { Principal } from '../../auth/principal';
+import type { PreparedCredentials, Principal } from '../../auth/principal';
 import { NOTHING_TO_RUN } from '../../call-signal';
 import { lastAnswer } from '../../http/last-answer';
 import { sendAccepted, sendJson } from '../../http/send-json';
@@ -82,6 +82,14 @@ export function createStreamableLane(options: StreamableLaneOptions) {
       const { message } = route;
       // The scopes are checked here, before dispatch, because a refusal is HTTP 403 with a challenge.
       if (principal && !auth!.permits(message, principal, res)) return;
+      // The API's credentials before the call runs: a client token the authorization server refuses to
+      // exchange is HTTP 401, so the client refreshes it (issue 25). Cached ones are known at once.
+      let credentials: PreparedCredentials | undefined;
+      if (principal && message.method === 'tools/call') {
+        const prepared = auth!.credentialsFor(principal, res);
+        credentials = isLater(prepared) ? await prepared : prepared;
+        if (credentials === undefined) return; // 401 answered
+      }
       if (logger.isLevelEnabled('trace')) {
         logger.trace({ rpc: { id: message.id, method: message.method.slice(0, 100) }, headers: req.headers }, 'message received');
       }
@@ -91,6 +99,7 @@ export function createStreamableLane(options: StreamableLaneOptions) {
         clientAddress: clientOf(req),
         notify: exchange.notifies ? (notification: object) => exchange.notify(notification) : undefined,
         principal,
+        credentials,
       };
       await http.answerInResponse(res, message, from, (answer) => exchange.answer(statusOf(answer), answer));
     } catch (error) {

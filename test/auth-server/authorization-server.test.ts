@@ -1,5 +1,5 @@
 // The test authorization server itself: what the OAuth tests rely on (issue 17).
-import { startAuthorizationServer, TOKEN_EXCHANGE_GRANT, type AuthorizationServer } from './authorization-server';
+import { startAuthorizationServer, TOKEN_EXCHANGE_GRANT, type AuthorizationServer } from '../../auth-server';
 
 const MCP = 'http://127.0.0.1:3000/mcp';
 const API = 'https://api.example.test';

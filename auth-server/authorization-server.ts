@@ -1,12 +1,18 @@
-// A real OAuth 2.1 authorization server for tests (issue 17): oidc-provider on loopback, in this process.
-// It issues JWT or opaque access tokens for a resource (RFC 8707 resource indicators), client-credentials
-// tokens, and RFC 8693 token-exchange tokens (a grant registered here, as a company registers one at its
-// own server); it publishes its keys, rotates them, can be stopped and started, and records what it served.
+// A real OAuth 2.1 authorization server for development and the tests (issues 17, 25): oidc-provider on
+// loopback, in this process (`npm run auth-server`, and test/auth/oauth-stack.ts: the same code). It issues
+// JWT or opaque access tokens for a resource (RFC 8707 resource indicators), refresh tokens (offline_access),
+// client-credentials tokens, and RFC 8693 token-exchange tokens (a grant registered here, as a company
+// registers one at its own server); it has a sign-in page for demo users, dynamic registration and (for
+// https client ids) Client ID Metadata Documents; it publishes its keys, rotates them, can be stopped and
+// started, and records what it served. A development tool: oidc-provider is a devDependency.
 // jose, oauth4webapi and oidc-provider are ESM-only: code loads them with `await import()` (jest runs with
 // --experimental-vm-modules: package.json "test"), and types come with `with { 'resolution-mode': 'import' }`.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { JWK } from 'jose' with { 'resolution-mode': 'import' };
+import { DEMO_USERS, type DemoUser } from './demo-users';
+import { publicPart, quietDevelopmentNotices, signingKey } from './keys';
+import { createInteractions } from './interactions';
 
 export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
 /** A grant of this test server only: a user's token without a browser (stands in for the code flow). */
@@ -32,6 +38,20 @@ export interface AuthServerOptions {
   clients?: readonly Record<string, unknown>[];
   /** Open dynamic client registration (RFC 7591), as assistants use to register themselves. Default: off. */
   registration?: boolean;
+  /**
+   * Accept Client ID Metadata Documents (an https:// URL as client_id, fetched from there: oidc-provider's
+   * experimental feature, draft 02). Default: off.
+   */
+  clientIdMetadataDocuments?: boolean;
+  /** Who can sign in at the sign-in page. Default DEMO_USERS. */
+  users?: readonly DemoUser[];
+  /** Where it listens: 127.0.0.1 and any free port by default. */
+  host?: string;
+  port?: number;
+  /** Its metadata documents answer after this long (a slow or overloaded server). Default 0. */
+  metadataDelayMs?: number;
+  /** Its clock runs this far ahead when it checks a subject token's expiry (token exchange). Default 0. */
+  clockAheadSeconds?: number;
 }
 
 export interface TestClient {
@@ -55,6 +75,8 @@ export interface AuthorizationServer {
   readonly requests: readonly ServedRequest[];
   /** Every successful grant, in order, by grant_type (client_credentials, token exchange, …). */
   readonly grants: readonly string[];
+  /** The parameters of every successful grant, in order, without tokens or codes (grant_type, scope, resource, audience). */
+  readonly tokenRequests: readonly Readonly<Record<string, string>>[];
   /** How many requests were served at this path. */
   count(path: string): number;
   /** A user's access token for `resource`, issued to the assistant client. */
@@ -79,33 +101,6 @@ interface GrantContext {
   body?: unknown;
 }
 
-async function signingKey(): Promise<JWK> {
-  const { exportJWK, generateKeyPair } = await import('jose');
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const jwk = await exportJWK(privateKey);
-  return { ...jwk, kid: `key-${Math.random().toString(36).slice(2, 10)}`, alg: 'RS256', use: 'sig' };
-}
-
-function publicPart(jwk: JWK): JWK {
-  const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...rest } = jwk;
-  return rest;
-}
-
-/**
- * oidc-provider prints its development notices (in-memory adapter, development interactions, default TTLs)
- * through the console: expected in a test server, so they are dropped; anything else still prints.
- */
-function quietDevelopmentNotices(): void {
-  for (const level of ['info', 'warn'] as const) {
-    const print = console[level];
-    if ((print as { quiet?: boolean }).quiet) continue;
-    const quiet = (...args: unknown[]) => {
-      if (typeof args[0] === 'string' && args[0].includes('oidc-provider ')) return;
-      print.apply(console, args);
-    };
-    console[level] = Object.assign(quiet, { quiet: true });
-  }
-}
 
 export async function startAuthorizationServer(options: AuthServerOptions): Promise<AuthorizationServer> {
   quietDevelopmentNotices();
@@ -115,6 +110,7 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
   const assistantClient = { id: 'assistant', secret: 'assistant-secret-0123456789abcdef' };
   const requests: ServedRequest[] = [];
   const grants: string[] = [];
+  const tokenRequests: Record<string, string>[] = [];
   const revoked = new Set<string>();
   let keys: JWK[] = [await signingKey()];
   let provider: Provider | undefined;
@@ -123,6 +119,7 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
   const http: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0]!;
     requests.push({ method: req.method ?? 'GET', path });
+    if (path.startsWith('/interaction/')) return void interactions(req, res, path);
     const metadata = options.metadata ?? 'both';
     if (path === '/.well-known/oauth-authorization-server') {
       if (metadata === 'oidc') return notFound(res);
@@ -130,11 +127,15 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
     } else if (path === '/.well-known/openid-configuration' && metadata === 'oauth') {
       return notFound(res);
     }
+    if (options.metadataDelayMs && path.startsWith('/.well-known/')) return void setTimeout(() => provider!.callback()(req, res), options.metadataDelayMs);
     provider!.callback()(req, res);
   });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => http.once('error', reject).listen(options.port ?? 0, host, resolve));
   const port = (http.address() as AddressInfo).port;
-  const issuer = `http://127.0.0.1:${port}`;
+  const issuer = `http://${host}:${port}`;
+  const users = options.users ?? DEMO_USERS;
+  const interactions = createInteractions(() => provider!, users);
 
   function resourceServer(resource: string) {
     const settings = options.resources[resource];
@@ -171,7 +172,8 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
     if (!target) throw new errors.InvalidTarget('audience or resource required');
     let subject: string | undefined;
     try {
-      const { payload } = await jwtVerify(subjectToken, createLocalJWKSet({ keys: keys.map(publicPart) }), { issuer });
+      const currentDate = new Date(Date.now() + (options.clockAheadSeconds ?? 0) * 1000);
+      const { payload } = await jwtVerify(subjectToken, createLocalJWKSet({ keys: keys.map(publicPart) }), { issuer, currentDate });
       subject = payload.sub;
     } catch {
       const opaque = await provider!.AccessToken.find(subjectToken);
@@ -198,13 +200,25 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
         ...(options.clients ?? []),
       ],
       jwks: { keys: keys as never },
+      // A registration's `scope` would narrow what the client may ever ask for (the SDK clients register with
+      // the 401's scope): every client here may ask for any scope the server knows, so step-up can widen it.
+      extraClientMetadata: {
+        properties: ['scope'],
+        validator: (_ctx: unknown, key: string, _value: unknown, metadata: Record<string, unknown>) => {
+          if (key === 'scope') delete metadata.scope;
+        },
+      },
       cookies: { keys: ['test-cookie-key-0123456789'] },
+      // The sign-in page (./interactions.ts) and its users; a user's tokens carry their login as `sub`.
+      interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+      findAccount: (_ctx: unknown, id: string) => ({ accountId: id, claims: () => ({ sub: id }) }),
       features: {
         clientCredentials: { enabled: true },
         introspection: { enabled: true, allowedPolicy: () => true },
         revocation: { enabled: true },
-        devInteractions: { enabled: true },
+        devInteractions: { enabled: false },
         registration: { enabled: options.registration ?? false },
+        ...(options.clientIdMetadataDocuments ? { clientIdMetadataDocument: { enabled: true, ack: 'draft-02' } } : {}),
         resourceIndicators: {
           enabled: true,
           defaultResource: () => Object.keys(options.resources)[0]!,
@@ -229,7 +243,12 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
     } as never);
     next.registerGrantType(TOKEN_EXCHANGE_GRANT, exchange as never, ['subject_token', 'subject_token_type', 'audience', 'resource', 'scope', 'requested_token_type']);
     next.registerGrantType(TEST_USER_GRANT, userGrant as never, ['subject', 'resource', 'scope']);
-    next.on('grant.success', (ctx) => grants.push(String(ctx.oidc.params?.grant_type ?? '?')));
+    next.on('grant.success', (ctx) => {
+      const params = (ctx.oidc.params ?? {}) as Record<string, unknown>;
+      grants.push(String(params.grant_type ?? '?'));
+      const shown = Object.entries(params).filter(([name, value]) => typeof value === 'string' && ['grant_type', 'scope', 'resource', 'audience'].includes(name));
+      tokenRequests.push(Object.fromEntries(shown) as Record<string, string>);
+    });
     return next;
   }
   provider = build();
@@ -251,6 +270,7 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
     assistantClient,
     requests,
     grants,
+    tokenRequests,
     count: (path) => requests.filter((request) => request.path === path).length,
     async userToken({ subject, resource, scopes = [] }) {
       const answer = await tokenRequest(assistantClient, { grant_type: TEST_USER_GRANT, subject, resource, scope: scopes.join(' ') });
