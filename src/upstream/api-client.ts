@@ -157,8 +157,8 @@ export function createUpstream({
 
   async function send(call: CallScope, method: HttpMethod, template: string, options: ApiRequestOptions = {}, exchange?: UpstreamExchange) {
     const { origin, prefix } = fixed ?? splitBase(base.resolve(call.tenantId));
-    let path = prefix + buildPath(template, options.params, options.encodedParams) + buildQuery(options.query);
-    if (options.search !== undefined) path = joinSearch(path, options.search);
+    const query = options.search === undefined ? buildQuery(options.query) : joinSearch(buildQuery(options.query), options.search);
+    const path = prefix + buildPath(template, options.params, options.encodedParams) + query;
     const hasBody = options.body !== undefined;
     // call.headers is the call's own copy (forwardedHeaders builds one per call): Accept is added in place.
     let headers = call.headers;
