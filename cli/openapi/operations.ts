@@ -156,6 +156,10 @@ function describe(method: HttpMethod, path: string, raw: RawOperation, inherited
   const apiPath = apiTemplate(path, parameters);
   const { body, unsupported: bodyProblem } = bodyOf(raw);
   unsupported ??= bodyProblem;
+  const statuses = Object.keys(raw.responses ?? {});
+  if (statuses.length > 0 && !statuses.some((status) => /^(2|default$)/i.test(status))) {
+    unsupported ??= `it declares no success answer (only ${statuses.join(', ')}): write this tool by hand`;
+  }
   const success = Object.entries(raw.responses ?? {}).filter(([status]) => /^2/.test(status));
   const answers = success.flatMap(([, response]) => Object.keys(response?.content ?? {}));
   if (answers.length > 0 && !answers.some(isJson)) {

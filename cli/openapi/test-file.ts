@@ -10,10 +10,22 @@ import type { Operation } from './operations';
 import { sample } from './sample';
 import { notFoundSentence } from './tool-file';
 
-export function testSource(op: Operation): string {
+/** The generated test's arguments: the smallest valid value of each required input. */
+export function testArguments(op: Operation): Record<string, unknown> {
   const args: Record<string, unknown> = {};
-  for (const parameter of op.parameters) if (parameter.required) args[parameter.key] = sample(parameter.schema);
+  for (const parameter of op.parameters) {
+    if (!parameter.required) continue;
+    const value = sample(parameter.schema);
+    // An empty object or list sends nothing, and a path segment cannot be empty: give one entry.
+    const empty = (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
+    args[parameter.key] = empty ? (Array.isArray(value) ? ['example'] : { name: 'example' }) : value;
+  }
   if (op.body?.required) args.body = sample(op.body.schema);
+  return args;
+}
+
+export function testSource(op: Operation): string {
+  const args = testArguments(op);
   // The path the tool sends for `args`, by the same serializer the tool uses.
   const concrete = buildPath(op.apiPath, {}, openApiParameters(op.path, op.parameters)(args).encodedParams);
   const identifier = identifierFor(op.toolName);

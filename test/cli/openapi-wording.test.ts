@@ -1,0 +1,121 @@
+// What a model reads of `npm run openapi`'s tools (issue 27), on the Petstore 3 document of
+// @readme/oas-examples and on the real documents of test/fixtures/openapi: secrets skipped unless asked,
+// descriptions without tester notes and never identical, hints by method, names unique and valid, and
+// the summary the generator ends with.
+import { join } from 'node:path';
+import { loadDocument } from '../../cli/openapi/load';
+import { listOperations, uniqueName, type Operation } from '../../cli/openapi/operations';
+import { isSecretName } from '../../cli/openapi/secrets';
+import { summaryLines } from '../../cli/openapi/summary';
+import { toolSource } from '../../cli/openapi/tool-file';
+import { annotationsFor, baseDescription, distinctDescriptions } from '../../cli/openapi/wording';
+import { ROOT } from '../support/project-copy';
+
+const PETSTORE = join(ROOT, 'node_modules/@readme/oas-examples/3.0/json/petstore.json');
+const fixture = (name: string) => join(ROOT, 'test/fixtures/openapi', name);
+/** The MCP tool-name rule (2025-11-25: 1-128 of A-Z a-z 0-9 _ - .), with this project's own limit of 64. */
+const MCP_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+
+let petstore: Operation[];
+beforeAll(async () => {
+  petstore = listOperations(await loadDocument(PETSTORE));
+});
+const op = (id: string) => petstore.find((candidate) => candidate.operationId === id)!;
+
+describe('secret inputs', () => {
+  it('are found by format: password and by name, in parameters and bodies', () => {
+    expect(op('loginUser').secrets).toEqual(['password']);
+    expect(op('createUser').secrets).toEqual(['password']);
+    expect(op('findPetsByStatus').secrets).toEqual([]);
+  });
+
+  it('a page token is not a secret; an access token is', () => {
+    expect(['pageToken', 'next_page_token', 'cursor', 'status'].filter(isSecretName)).toEqual([]);
+    expect(['password', 'client_secret', 'api_key', 'X-Api-Key', 'access_token', 'refreshToken', 'token'].every(isSecretName)).toBe(true);
+  });
+});
+
+describe('descriptions', () => {
+  it('leave out notes meant for testers', () => {
+    expect(op('getPetById').description).toContain('For valid response try integer IDs');
+    expect(baseDescription(op('getPetById'))).not.toMatch(/valid response try|exceptions/);
+  });
+
+  it.each(['petstore', 'discourse.json', 'twilio-proxy.json', 'reverb.json'])('are never identical in %s', async (name) => {
+    const operations = name === 'petstore' ? petstore : listOperations(await loadDocument(fixture(name)));
+    const texts = [...distinctDescriptions(operations).values()];
+    expect(new Set(texts).size).toBe(operations.length);
+    for (const text of texts) expect(text.length).toBeLessThanOrEqual(1000);
+  });
+
+  it('operations that read alike end with their method and path', async () => {
+    const operations = listOperations(await loadDocument(fixture('twilio-proxy.json')));
+    const descriptions = distinctDescriptions(operations);
+    const alike = operations.filter((candidate) => baseDescription(candidate) === baseDescription(operations[0]!));
+    expect(alike.length).toBeGreaterThan(1);
+    for (const candidate of alike) expect(descriptions.get(candidate)).toMatch(new RegExp(`\\(${candidate.method} ${candidate.path.replace(/[{}]/g, '\\$&')}\\)$`));
+  });
+});
+
+describe('hints', () => {
+  it.each([
+    ['findPetsByStatus', '{ readOnlyHint: true }'],
+    ['logoutUser', '{ readOnlyHint: false, idempotentHint: false }'],
+    ['deletePet', '{ destructiveHint: true, idempotentHint: true }'],
+    ['updatePet', '{ destructiveHint: false, idempotentHint: true }'],
+    ['addPet', '{ destructiveHint: false, idempotentHint: false }'],
+  ])('%s → %s', (id, annotations) => {
+    expect(annotationsFor(op(id)).annotations).toBe(annotations);
+  });
+});
+
+describe('names', () => {
+  it.each(['discourse.json', 'twilio-proxy.json', 'reverb.json'])('are unique and meet the MCP rules in %s', async (name) => {
+    const names = listOperations(await loadDocument(fixture(name))).map((candidate) => candidate.toolName);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.filter((toolName) => !MCP_NAME.test(toolName))).toEqual([]);
+  });
+
+  it('a collision gets a number within 64 characters', () => {
+    const long = 'a'.repeat(64);
+    expect(uniqueName(long, new Set([long]))).toBe(`${'a'.repeat(62)}_2`);
+    expect(uniqueName('get_pet', new Set(['get_pet', 'get_pet_2']))).toBe('get_pet_3');
+  });
+});
+
+describe('what is generated', () => {
+  it('sends a form/explode array as repeated parameters, and a form body form-encoded', async () => {
+    expect(toolSource(op('findPetsByStatus'), 'petstore')).toContain("{ name: 'status', key: 'status', in: 'query', style: 'form', explode: true },");
+    const twilio = listOperations(await loadDocument(fixture('twilio-proxy.json')));
+    const source = toolSource(twilio.find((candidate) => candidate.operationId === 'CreateService')!, 'twilio');
+    expect(source).toContain("ctx.api.post<unknown>('/v1/Services', formBody(input.body), { contentType: 'application/x-www-form-urlencoded' })");
+  });
+
+  it('skips multipart bodies and redirect-only operations, saying why', async () => {
+    expect(op('uploadFile').unsupported).toMatch(/^the request body is multipart\/form-data \(a file upload\)/);
+    const discourse = listOperations(await loadDocument(fixture('discourse.json')));
+    expect(discourse.find((candidate) => candidate.toolName === 'get_topic_by_external_id')?.unsupported).toBe(
+      'it declares no success answer (only 301): write this tool by hand',
+    );
+  });
+});
+
+describe('the summary', () => {
+  it('counts what was written, groups what was skipped, and lists what to review', () => {
+    const lines = summaryLines(
+      [
+        { tool: 'find_pets', method: 'GET', path: '/pet', action: 'write', review: [] },
+        { tool: 'logout_user', method: 'GET', path: '/user/logout', action: 'write', review: ['a GET that signs in or out is not marked read-only: check what it changes'] },
+        { tool: 'login_user', method: 'GET', path: '/user/login', action: 'skipped: it takes a secret as input (password); pass --include-secrets to generate it', review: [] },
+        { tool: 'create_user', method: 'POST', path: '/user', action: 'skipped: it takes a secret as input (password); pass --include-secrets to generate it', review: [] },
+      ],
+      false,
+    );
+    expect(lines).toEqual([
+      'openapi: 2 tool(s) written, each with a test, and listed in tools/index.ts; 2 skipped. Curate them before use.',
+      'openapi:   skipped 2: it takes a secret as input; pass --include-secrets to generate it (login_user, create_user)',
+      'openapi: to review:',
+      'openapi:   a GET that signs in or out is not marked read-only: check what it changes (logout_user)',
+    ]);
+  });
+});
