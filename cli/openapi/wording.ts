@@ -9,7 +9,7 @@ import type { Operation } from './operations';
 const MAX_DESCRIPTION = 1000;
 
 /** Sentences written for someone trying the API by hand ("For valid response try integer IDs…"). */
-const TESTER_NOTE = /[^.!?\n]*\b(?:for (?:a )?valid response try|other values will generate(?:d)? exceptions?|use this (?:endpoint|operation) for testing)\b[^.!?\n]*[.!?]?/gi;
+const TESTER_NOTE = /[^.!?\n]*\b(?:for (?:a )?valid response try|(?:other|negative|non-integer)[^.!?\n]*values will generated? (?:exceptions?|api errors)|use this (?:endpoint|operation) for testing)\b[^.!?\n]*[.!?]?/gi;
 
 function clean(text: string | undefined): string | undefined {
   const kept = text?.replace(TESTER_NOTE, '').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').replace(/ {2,}/g, ' ').trim();
