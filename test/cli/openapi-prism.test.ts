@@ -38,7 +38,10 @@ const CASES: Case[] = [
     env: {},
     minimumGenerated: 17,
     answers: false,
-    leaveOut: { tools: /^(paths|headers)_/, why: 'Prism 5.16 crashes on a simple-style array (path or header): a TypeError in its deserializer' },
+    leaveOut: {
+      tools: /^(paths_|headers_|query_(space|pipe)_delimited_)/,
+      why: 'Prism 5.16 exits on a simple-style array (path, header) or a space/pipe-delimited object: errors in its deserializers',
+    },
   },
   // Discourse (OpenAPI 3.1, 84 operations): Api-Key header, JSON bodies, `{id}.json` paths, GET and DELETE bodies.
   { document: 'test/fixtures/openapi/discourse.json', headers: { 'api-key': 'test-key' }, env: { FORWARD_HEADERS: 'Api-Key' }, minimumGenerated: 78, answers: true },
