@@ -20,6 +20,7 @@ export interface GenerateRequest extends Selection {
 }
 
 export interface Planned {
+  /** '' for an operation no tool is named after (HEAD). */
   tool: string;
   method: string;
   path: string;
@@ -59,6 +60,14 @@ export async function generateTools({ root, file, dryRun, includeSecrets = false
     index = withTool(index, identifierFor(op.toolName), op.toolName);
     writeFileSync(target, toolSource(op, origin, { description: descriptions.get(op) ?? '', annotations }), { flag: 'wx' });
     writeFileSync(join(root, 'tools', `${op.toolName}.test.ts`), testSource(op), { flag: 'wx' });
+  }
+  // HEAD answers carry no body for a model to read, and ctx.api sends none: listed, not generated.
+  if (selection.tags.length === 0 && selection.operations.length === 0) {
+    for (const [path, item] of Object.entries(document.paths ?? {})) {
+      if ((item as Record<string, unknown> | undefined)?.head) {
+        planned.push({ tool: '', method: 'HEAD', path, action: 'skipped: a HEAD request (ctx.api sends none, and its answer has no body)', review: [] });
+      }
+    }
   }
   if (!dryRun) writeFileSync(indexPath, index);
   return planned;

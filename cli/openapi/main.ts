@@ -15,7 +15,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const planned = await generateTools({ root: process.cwd(), file: localPath(args.source), ...args });
     for (const item of planned) {
       const what = item.action === 'write' ? (args.dryRun ? 'would write' : 'wrote') : item.action;
-      process.stdout.write(`openapi: tools/${item.tool}.ts  ${item.method} ${item.path}  ${what}\n`);
+      process.stdout.write(`openapi: ${item.tool ? `tools/${item.tool}.ts  ` : ''}${item.method} ${item.path}  ${what}\n`);
     }
     for (const line of summaryLines(planned, args.dryRun)) process.stdout.write(`${line}\n`);
     return 0;

@@ -11,7 +11,7 @@ export function summaryLines(planned: readonly Planned[], dryRun: boolean): stri
     if (item.action === 'write') continue;
     // Group by the reason's kind: the text before any detail in parentheses or after a colon.
     const reason = item.action.replace(/^skipped: /, '').replace(/\s*\([^)]*\)/g, '').replace(/ \{[^}]*\}/g, ' {…}').replace(/^its path \S+/, 'its path');
-    reasons.set(reason, [...(reasons.get(reason) ?? []), item.tool]);
+    reasons.set(reason, [...(reasons.get(reason) ?? []), item.tool || `${item.method} ${item.path}`]);
   }
   const lines = [
     dryRun

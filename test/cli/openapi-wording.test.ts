@@ -2,7 +2,10 @@
 // @readme/oas-examples and on the real documents of test/fixtures/openapi: secrets skipped unless asked,
 // descriptions without tester notes and never identical, hints by method, names unique and valid, and
 // the summary the generator ends with.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { generateTools } from '../../cli/openapi/generate';
 import { loadDocument } from '../../cli/openapi/load';
 import { listOperations, uniqueName, type Operation } from '../../cli/openapi/operations';
 import { isSecretName } from '../../cli/openapi/secrets';
@@ -99,6 +102,24 @@ describe('what is generated', () => {
     expect(discourse.find((candidate) => candidate.toolName === 'get_topic_by_external_id')?.unsupported).toBe(
       'it declares no success answer (only 301): write this tool by hand',
     );
+  });
+});
+
+describe('HEAD operations', () => {
+  it('are listed as skipped, saying why, and nothing is written for them', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'openapi-head-'));
+    try {
+      mkdirSync(join(root, 'tools'));
+      writeFileSync(join(root, 'tools/index.ts'), "import type { Tool } from '../src/tools';\n\nexport const tools: readonly Tool[] = [];\n");
+      const document = { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: { '/ping': { head: { responses: { '200': { description: 'up' } } } } } };
+      writeFileSync(join(root, 'api.json'), JSON.stringify(document));
+      const planned = await generateTools({ root, file: join(root, 'api.json'), dryRun: false, tags: [], operations: [] });
+      expect(planned).toEqual([{ tool: '', method: 'HEAD', path: '/ping', action: expect.stringMatching(/^skipped: a HEAD request/), review: [] }]);
+      expect(summaryLines(planned, false)[1]).toMatch(/^openapi: {3}skipped 1: a HEAD request.* \(HEAD \/ping\)$/);
+      expect(readdirSync(join(root, 'tools'))).toEqual(['index.ts']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 
