@@ -3,6 +3,7 @@
 import { parseOpenApiArgs, USAGE } from './args';
 import { generateTools } from './generate';
 import { localPath, OpenApiLoadError } from './load';
+import { summaryLines } from './summary';
 
 async function main(argv: readonly string[]): Promise<number> {
   const args = parseOpenApiArgs(argv);
@@ -14,14 +15,9 @@ async function main(argv: readonly string[]): Promise<number> {
     const planned = await generateTools({ root: process.cwd(), file: localPath(args.source), ...args });
     for (const item of planned) {
       const what = item.action === 'write' ? (args.dryRun ? 'would write' : 'wrote') : item.action;
-      process.stdout.write(`openapi: tools/${item.tool}.ts  ${item.method} ${item.path}  ${what}\n`);
+      process.stdout.write(`openapi: ${item.tool ? `tools/${item.tool}.ts  ` : ''}${item.method} ${item.path}  ${what}\n`);
     }
-    const written = planned.filter((item) => item.action === 'write').length;
-    process.stdout.write(
-      args.dryRun
-        ? `openapi: dry run, nothing written (${written} tool(s) would be written)\n`
-        : `openapi: ${written} tool(s) written, each with a test, and listed in tools/index.ts. Curate them before use.\n`,
-    );
+    for (const line of summaryLines(planned, args.dryRun)) process.stdout.write(`${line}\n`);
     return 0;
   } catch (error) {
     if (error instanceof OpenApiLoadError || error instanceof RangeError) {

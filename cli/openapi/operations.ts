@@ -1,20 +1,30 @@
 // The operations of a dereferenced document, in the shape the generator needs, and the choice of which
 // to generate (--tag, --operation). An operation a tool cannot express is kept with the reason why.
 import type { HttpMethod } from '../../src/tools';
+import { apiTemplate, type ParameterStyle, type WireParameter } from '../../src/tools/openapi-params';
 import { toToolName } from '../scaffold/names';
 import type { OpenApiDocument } from './load';
 import type { Schema } from './schema';
+import { isSecretName, secretFields } from './secrets';
 import { scopesFor, type SecurityRequirement, type ToolScopes } from './security';
 
-export interface Parameter {
+export interface Parameter extends WireParameter {
   /** The name in the document, e.g. "pet-id". */
   name: string;
   /** The input field and `:name` in the path, e.g. "petId". */
   key: string;
-  in: 'path' | 'query';
   required: boolean;
   description: string | undefined;
   schema: Schema;
+}
+
+export interface Body {
+  /** JSON, or `application/x-www-form-urlencoded` with the document's per-property `encoding`. */
+  kind: 'json' | 'form';
+  schema: Schema;
+  required: boolean;
+  description: string | undefined;
+  encoding: Record<string, { style?: ParameterStyle; explode?: boolean }>;
 }
 
 export interface Operation {
@@ -23,17 +33,19 @@ export interface Operation {
   method: HttpMethod;
   /** As in the document: /pets/{petId} */
   path: string;
-  /** For ctx.api: /pets/:petId */
+  /** For ctx.api: /pets/:petId (a segment such as `{id}.json` becomes one `:id`, filled by the serializer). */
   apiPath: string;
   tags: string[];
   summary: string | undefined;
   description: string | undefined;
   parameters: Parameter[];
-  /** Header and cookie parameters are not inputs: credentials come from the hub. */
+  /** Cookie parameters and credential headers are not inputs: credentials come from the hub. */
   skippedParameters: string[];
-  body: { schema: Schema; required: boolean; description: string | undefined } | undefined;
+  body: Body | undefined;
   /** Why no tool can be generated for it, when none can. */
   unsupported: string | undefined;
+  /** Secret inputs (password, token, …): skipped unless --include-secrets (issue 27). */
+  secrets: string[];
   /** It declares a 404 answer: the tool explains it in a sentence (issue 18). */
   notFound: boolean;
   /** OAuth scopes for the tool's `scopes` line, from the security requirements (issue 17). */
@@ -41,6 +53,9 @@ export interface Operation {
 }
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const STYLES = new Set(['form', 'spaceDelimited', 'pipeDelimited', 'deepObject', 'simple', 'label', 'matrix']);
+/** OpenAPI: a header parameter with one of these names "SHALL be ignored". */
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
 interface RawParameter {
   name: string;
@@ -48,6 +63,14 @@ interface RawParameter {
   required?: boolean;
   description?: string;
   schema?: Schema;
+  content?: Record<string, { schema?: Schema }>;
+  style?: string;
+  explode?: boolean;
+  allowReserved?: boolean;
+}
+interface RawMediaType {
+  schema?: Schema;
+  encoding?: Record<string, { style?: string; explode?: boolean; contentType?: string }>;
 }
 interface RawOperation {
   operationId?: string;
@@ -55,7 +78,7 @@ interface RawOperation {
   summary?: string;
   description?: string;
   parameters?: RawParameter[];
-  requestBody?: { required?: boolean; description?: string; content?: Record<string, { schema?: Schema }> };
+  requestBody?: { required?: boolean; description?: string; content?: Record<string, RawMediaType> };
   responses?: Record<string, { content?: Record<string, unknown> } | undefined>;
   security?: SecurityRequirement[];
 }
@@ -71,6 +94,44 @@ function keyFor(name: string, taken: Set<string>): string {
 }
 
 const isJson = (type: string) => /^application\/(?:[\w.+-]*\+)?json\b/i.test(type);
+const isForm = (type: string) => /^application\/x-www-form-urlencoded\b/i.test(type);
+const styleOf = (style: string | undefined) => (style !== undefined && STYLES.has(style) ? (style as ParameterStyle) : undefined);
+
+function toParameter(raw: RawParameter, key: string): Parameter {
+  // A parameter given by `content` (rare) is read by its schema; its value is sent as text.
+  const schema = raw.schema ?? Object.values(raw.content ?? {})[0]?.schema ?? { type: 'string' };
+  return {
+    name: raw.name,
+    key,
+    in: raw.in as Parameter['in'],
+    required: raw.in === 'path' || raw.required === true,
+    description: raw.description,
+    schema,
+    ...(styleOf(raw.style) ? { style: styleOf(raw.style) } : {}),
+    ...(raw.explode !== undefined ? { explode: raw.explode } : {}),
+    ...(raw.allowReserved === true && raw.in === 'query' ? { allowReserved: true } : {}),
+  };
+}
+
+function bodyOf(raw: RawOperation): { body?: Body; unsupported?: string } {
+  const content = raw.requestBody?.content ?? {};
+  const types = Object.keys(content);
+  if (types.length === 0) return {};
+  const common = { required: raw.requestBody?.required === true, description: raw.requestBody?.description };
+  const json = types.find(isJson);
+  if (json) return { body: { kind: 'json', schema: content[json]?.schema ?? {}, encoding: {}, ...common } };
+  const form = types.find(isForm);
+  if (form) {
+    const encoding = Object.fromEntries(
+      Object.entries(content[form]?.encoding ?? {}).map(([name, item]) => [name, { style: styleOf(item.style), explode: item.explode }]),
+    );
+    return { body: { kind: 'form', schema: content[form]?.schema ?? {}, encoding, ...common } };
+  }
+  if (types.some((type) => /^multipart\//i.test(type))) {
+    return { unsupported: `the request body is ${types.join(', ')} (a file upload): write this tool by hand` };
+  }
+  return { unsupported: `the request body is ${types.join(', ')}, neither JSON nor a form: write this tool by hand` };
+}
 
 function describe(method: HttpMethod, path: string, raw: RawOperation, inherited: RawParameter[]): Omit<Operation, 'toolName' | 'scopes'> {
   const merged = new Map<string, RawParameter>();
@@ -79,38 +140,32 @@ function describe(method: HttpMethod, path: string, raw: RawOperation, inherited
   const parameters: Parameter[] = [];
   const skippedParameters: string[] = [];
   for (const parameter of merged.values()) {
-    if (parameter.in !== 'path' && parameter.in !== 'query') {
-      skippedParameters.push(`${parameter.name} (${parameter.in})`);
+    const header = parameter.in === 'header';
+    if (header && IGNORED_HEADERS.has(parameter.name.toLowerCase())) continue;
+    if ((parameter.in !== 'path' && parameter.in !== 'query' && !header) || (header && isSecretName(parameter.name))) {
+      skippedParameters.push(`${parameter.name} (${parameter.in}${parameter.required ? ', required' : ''})`);
       continue;
     }
-    parameters.push({
-      name: parameter.name,
-      key: keyFor(parameter.name, taken),
-      in: parameter.in,
-      required: parameter.in === 'path' || parameter.required === true,
-      description: parameter.description,
-      schema: parameter.schema ?? { type: 'string' },
-    });
+    parameters.push(toParameter(parameter, keyFor(parameter.name, taken)));
   }
   let unsupported: string | undefined;
-  const apiPath = path.replace(/\{([^}]+)\}/g, (whole, name: string) => {
-    const parameter = parameters.find((p) => p.in === 'path' && p.name === name);
-    if (!parameter) unsupported ??= `the path parameter {${name}} is not declared`;
-    return parameter ? `:${parameter.key}` : whole;
-  });
-  if (apiPath.split('/').some((segment) => segment.includes(':') && !/^:[A-Za-z_$][\w$]*$/.test(segment))) {
-    unsupported ??= 'a path parameter shares its segment with other text (ctx.api fills whole segments only)';
+  if (/[?#]/.test(path)) unsupported = `its path ${path} holds "?" or "#", which is not part of a path`;
+  for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
+    if (!parameters.some((p) => p.in === 'path' && p.name === name)) unsupported ??= `the path parameter {${name ?? ''}} is not declared`;
   }
-  let body: Operation['body'];
-  const content = raw.requestBody?.content ?? {};
-  const json = Object.keys(content).find(isJson);
-  if (json) body = { schema: content[json]?.schema ?? {}, required: raw.requestBody?.required === true, description: raw.requestBody?.description };
-  else if (Object.keys(content).length > 0) unsupported ??= `the request body is not JSON (${Object.keys(content).join(', ')}): write this tool by hand`;
+  const apiPath = apiTemplate(path, parameters);
+  const { body, unsupported: bodyProblem } = bodyOf(raw);
+  unsupported ??= bodyProblem;
+  const statuses = Object.keys(raw.responses ?? {});
+  if (statuses.length > 0 && !statuses.some((status) => /^(2|default$)/i.test(status))) {
+    unsupported ??= `it declares no success answer (only ${statuses.join(', ')}): write this tool by hand`;
+  }
   const success = Object.entries(raw.responses ?? {}).filter(([status]) => /^2/.test(status));
   const answers = success.flatMap(([, response]) => Object.keys(response?.content ?? {}));
   if (answers.length > 0 && !answers.some(isJson)) {
     unsupported ??= `it answers ${answers.join(', ')}, not JSON (ctx.api reads JSON answers): write this tool by hand`;
   }
+  const secrets = [...new Set([...parameters.flatMap((p) => secretFields(p.schema, p.name)), ...(body ? secretFields(body.schema, '') : [])])];
   return {
     operationId: raw.operationId,
     method,
@@ -123,8 +178,16 @@ function describe(method: HttpMethod, path: string, raw: RawOperation, inherited
     skippedParameters,
     body,
     unsupported,
+    secrets,
     notFound: Object.hasOwn(raw.responses ?? {}, '404'),
   };
+}
+
+/** `name`, or `name_2`, `name_3`, … cut to fit 64 characters: unique among `taken`. */
+export function uniqueName(name: string, taken: ReadonlySet<string>): string {
+  let candidate = name;
+  for (let n = 2; taken.has(candidate); n += 1) candidate = `${name.slice(0, 64 - `_${n}`.length).replace(/_+$/, '')}_${n}`;
+  return candidate;
 }
 
 /** Every operation under `paths` (webhooks are calls *to* you, not tools), with unique tool names. */
@@ -139,8 +202,7 @@ export function listOperations(document: OpenApiDocument): Operation[] {
       const raw = pathItem[method.toLowerCase()] as RawOperation | undefined;
       if (!raw) continue;
       const operation = describe(method, path, raw, pathItem.parameters ?? []);
-      let toolName = toToolName(raw.operationId ?? `${method} ${path.replace(/\{[^}]*\}/g, 'by')}`);
-      while (names.has(toolName)) toolName = `${toolName}_2`.slice(-64);
+      const toolName = uniqueName(toToolName(raw.operationId ?? `${method} ${path.replace(/\{[^}]*\}/g, 'by')}`), names);
       names.add(toolName);
       const scopes = scopesFor(raw.security ?? documentSecurity, schemes, raw.security === undefined);
       operations.push({ ...operation, toolName, scopes });

@@ -4,15 +4,30 @@
 import { identifierFor } from '../scaffold/names';
 import { serverLifecycle } from '../scaffold/shapes';
 import { literal } from '../new-tool/template';
+import { openApiParameters } from '../../src/tools/openapi-params';
+import { buildPath } from '../../src/upstream/paths';
 import type { Operation } from './operations';
 import { sample } from './sample';
 import { notFoundSentence } from './tool-file';
 
-export function testSource(op: Operation): string {
+/** The generated test's arguments: the smallest valid value of each required input. */
+export function testArguments(op: Operation): Record<string, unknown> {
   const args: Record<string, unknown> = {};
-  for (const parameter of op.parameters) if (parameter.required) args[parameter.key] = sample(parameter.schema);
+  for (const parameter of op.parameters) {
+    if (!parameter.required) continue;
+    const value = sample(parameter.schema);
+    // An empty object or list sends nothing, and a path segment cannot be empty: give one entry.
+    const empty = (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
+    args[parameter.key] = empty ? (Array.isArray(value) ? ['example'] : { name: 'example' }) : value;
+  }
   if (op.body?.required) args.body = sample(op.body.schema);
-  const concrete = op.apiPath.replace(/:([A-Za-z_$][\w$]*)/g, (_m, key: string) => encodeURIComponent(String(args[key])));
+  return args;
+}
+
+export function testSource(op: Operation): string {
+  const args = testArguments(op);
+  // The path the tool sends for `args`, by the same serializer the tool uses.
+  const concrete = buildPath(op.apiPath, {}, openApiParameters(op.path, op.parameters)(args).encodedParams);
   const identifier = identifierFor(op.toolName);
   // The sentence the tool writes for a 404, with the values of `args` in place of its expressions.
   const missing = notFoundSentence(op, (key) => key).replace(/\$\{([A-Za-z_$][\w$]*)\}/g, (_m, key: string) => String(args[key]));
@@ -38,7 +53,7 @@ export function testSource(op: Operation): string {
     `  it('calls ${op.method} ${op.path} with the user\\'s credentials', async () => {`,
     `    const { text, isError } = await server.call('${op.toolName}', args, user);`,
     '    expect({ text, isError }).toEqual({ text: \'{"ok":"yes"}\', isError: false });',
-    `    expect(api.requests.at(-1)).toMatchObject({ method: '${op.method}', path: ${literal(concrete)}${op.body?.required ? ', body: args.body' : ''} });`,
+    `    expect(api.requests.at(-1)).toMatchObject({ method: '${op.method}', path: ${literal(concrete)}${op.body?.required && op.body.kind === 'json' ? ', body: args.body' : ''} });`,
     '  });',
     '',
     ...(op.notFound

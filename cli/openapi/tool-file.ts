@@ -1,36 +1,13 @@
 // The source of one generated tool: zod inputs from the operation's parameters and JSON body, the call
-// through ctx.api (path parameters as `params`, query parameters as `query`), annotations from the method.
-import { callDescription, notFoundText } from '../scaffold/describe';
+// through ctx.api with path, query and header parameters serialized as the document says (style, explode)
+// by src/tools/openapi-params, annotations from the method.
+import { notFoundText } from '../scaffold/describe';
 import { scopesLines } from '../scaffold/scopes';
-import { ANNOTATIONS } from '../scaffold/shapes';
 import { quote } from '../new-tool/template';
 import type { Operation, Parameter } from './operations';
 import { typesOf, type Schema } from './schema';
 import { toZod } from './to-zod';
-
-/** A model reads the whole description on every turn: keep it to a few sentences. */
-const MAX_DESCRIPTION = 1000;
-
-export function toolDescription(op: Operation): string {
-  const parts = [op.summary, op.description && op.description !== op.summary ? op.description : undefined].filter(Boolean);
-  let text = parts.length > 0 ? parts.join('\n\n') : `${callDescription(op.method, op.apiPath)} (${op.method} ${op.path}).`;
-  if (text.length > MAX_DESCRIPTION) text = `${text.slice(0, MAX_DESCRIPTION - 1).replace(/\s+\S*$/, '')}…`;
-  return text;
-}
-
-/** A path parameter's value must be a string or number; a query value a string, number or boolean. */
-function value(parameter: Parameter, todo: string[]): string {
-  const ref = `input.${parameter.key}`;
-  const { types } = typesOf(parameter.schema);
-  const type = types.length === 1 ? types[0] : undefined;
-  if (parameter.in === 'path') return type === 'string' || type === 'integer' || type === 'number' ? ref : `String(${ref})`;
-  if (type === 'array') {
-    todo.push(`${parameter.name}: sent comma-separated; check whether your API wants repeated parameters instead`);
-    return `${ref}?.join(',')`;
-  }
-  if (type === 'object' || type === undefined) return `${ref} === undefined ? undefined : JSON.stringify(${ref})`;
-  return typesOf(parameter.schema).nullable ? `${ref} ?? undefined` : ref;
-}
+import { annotationsFor, baseDescription } from './wording';
 
 /** A path parameter that is a string is never empty: an empty segment would change the path (issue 18). */
 function inputSchema(parameter: Parameter): Schema {
@@ -47,23 +24,71 @@ export function notFoundSentence(op: Operation, value: (key: string) => string =
 
 const prop = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : quote(key));
 
-export function toolSource(op: Operation, origin: string): string {
+/** The parameters as the serializer reads them: defaults left out, so each line says only what the document says. */
+function wireLiteral(parameter: Parameter): string {
+  const fields = [`name: ${quote(parameter.name)}`, `key: ${quote(parameter.key)}`, `in: ${quote(parameter.in)}`];
+  if (parameter.style !== undefined) fields.push(`style: ${quote(parameter.style)}`);
+  if (parameter.explode !== undefined) fields.push(`explode: ${String(parameter.explode)}`);
+  if (parameter.allowReserved) fields.push('allowReserved: true');
+  return `  { ${fields.join(', ')} },`;
+}
+
+/** The body argument: the JSON value, or the form-encoded string (with its encoding when the document gives one). */
+function bodyArgument(op: Operation): string {
+  if (!op.body) return '';
+  if (op.body.kind === 'json') return 'input.body';
+  const encoding = Object.keys(op.body.encoding).length > 0 ? `, ${JSON.stringify(op.body.encoding)}` : '';
+  return op.body.required ? `formBody(input.body${encoding})` : `input.body === undefined ? undefined : formBody(input.body${encoding})`;
+}
+
+export interface Wording {
+  description: string;
+  annotations: string;
+}
+
+/** The tool file; `wording` comes from the whole document (distinct descriptions), or from the operation alone. */
+export function toolSource(
+  op: Operation,
+  origin: string,
+  { description, annotations }: Wording = { description: baseDescription(op), annotations: annotationsFor(op).annotations },
+): string {
   const todo: string[] = [];
   const inputs = op.parameters.map((p) => `    ${prop(p.key)}: ${toZod(inputSchema(p), 0, new Set(), !p.required, p.description)},`);
   if (op.body) {
-    const description = op.body.description ?? 'The request body, sent as JSON.';
+    const description = op.body.description ?? (op.body.kind === 'json' ? 'The request body, sent as JSON.' : 'The request body, sent form-encoded.');
     inputs.push(`    body: ${toZod(op.body.schema, 0, new Set(), !op.body.required, description)},`);
   }
-  const path = op.parameters.filter((p) => p.in === 'path').map((p) => `${prop(p.key)}: ${value(p, todo)}`);
-  const query = op.parameters.filter((p) => p.in === 'query').map((p) => `${prop(p.name)}: ${value(p, todo)}`);
-  const options = [path.length > 0 ? `params: { ${path.join(', ')} }` : '', query.length > 0 ? `query: { ${query.join(', ')} }` : ''].filter(Boolean);
-  const optionText = options.length > 0 ? `{ ${options.join(', ')} }` : '';
+  const hasWire = op.parameters.length > 0;
+  const options = [
+    ...(hasWire ? ['...wire(input)'] : []),
+    ...(op.body?.kind === 'form' ? ["contentType: 'application/x-www-form-urlencoded'"] : []),
+  ];
+  const optionText = options.length === 0 ? '' : options.length === 1 && hasWire ? 'wire(input)' : `{ ${options.join(', ')} }`;
   const method = op.method.toLowerCase();
-  const args = [quote(op.apiPath), ...(op.body ? ['input.body'] : []), ...(optionText ? [optionText] : [])];
+  const args = [quote(op.apiPath), ...(op.body ? [bodyArgument(op)] : []), ...(optionText ? [optionText] : [])];
   if (!op.body && (op.method === 'POST' || op.method === 'PUT' || op.method === 'PATCH') && optionText) args.splice(1, 0, 'undefined');
-  if (op.skippedParameters.length > 0) todo.push(`not inputs (credentials and headers come from the hub): ${op.skippedParameters.join(', ')}`);
+  if (op.skippedParameters.length > 0) todo.push(`not inputs (credentials come from the hub; cookies are not sent): ${op.skippedParameters.join(', ')}`);
+  if (op.secrets.length > 0) todo.push(`takes a secret as input (${op.secrets.join(', ')}): the model will ask the user for it in the chat; prefer a credential the hub sends`);
+  const imports = [
+    ...(hasWire ? ['openApiParameters'] : []),
+    ...(op.body?.kind === 'form' ? ['formBody'] : []),
+  ];
+  const wire = hasWire
+    ? [
+        '',
+        '/** Each parameter as the document declares it: the serializer sends it in the style it names (form, label, matrix, …). */',
+        `const wire = openApiParameters(${quote(op.path)}, [`,
+        ...op.parameters.map(wireLiteral),
+        ']);',
+      ]
+    : [];
   const usesInput = op.parameters.length > 0 || op.body !== undefined;
-  const call = `await ctx.api.${method}<unknown>(${args.join(', ')})`;
+  // ctx.api.get and .delete take no body; a document may still give one (e.g. a DELETE with a JSON body).
+  const bodyless = op.body !== undefined && (op.method === 'GET' || op.method === 'DELETE');
+  const requestOptions = `{ ${[...(hasWire ? ['...wire(input)'] : []), `body: ${bodyArgument(op)}`, ...options.filter((o) => o.startsWith('contentType'))].join(', ')} }`;
+  const call = bodyless
+    ? `await ctx.api.request<unknown>('${op.method}', ${quote(op.apiPath)}, ${requestOptions})`
+    : `await ctx.api.${method}<unknown>(${args.join(', ')})`;
   const shape = '// TODO: shape the answer for the model: the fields it needs, in plain words.';
   const handler = op.notFound
     ? [
@@ -86,12 +111,14 @@ export function toolSource(op: Operation, origin: string): string {
     ...todo.map((line) => `// TODO: ${line}.`),
     ...(inputs.length > 0 ? ["import { z } from 'zod';"] : []),
     `import { ${op.notFound ? 'defineTool, ToolError, UpstreamHttpError' : 'defineTool'} } from '../src/tools';`,
+    ...(imports.length > 0 ? [`import { ${imports.join(', ')} } from '../src/tools/openapi-params';`] : []),
+    ...wire,
     '',
     'export default defineTool({',
     `  name: ${quote(op.toolName)},`,
-    `  description: ${quote(toolDescription(op))},`,
+    `  description: ${quote(description)},`,
     `  input: {${inputs.length > 0 ? `\n${inputs.join('\n')}\n  ` : ''}},`,
-    `  annotations: ${ANNOTATIONS[op.method]},`,
+    `  annotations: ${annotations},`,
     ...scopesLines(op.scopes.scopes, op.scopes.note),
     `  async handler(${usesInput ? 'input' : '_input'}, ctx) {`,
     ...handler,

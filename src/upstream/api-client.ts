@@ -5,6 +5,7 @@ import { createApiAgent } from './agent';
 import type { Cancellation } from '../call-signal';
 import type { ForwardedHeaders } from './credentials';
 import {
+  InvalidUpstreamRequestError,
   UpstreamHttpError,
   UpstreamNetworkError,
   UpstreamResponseError,
@@ -13,6 +14,7 @@ import {
 } from './errors';
 import { startDeadline } from './deadline';
 import { buildPath, buildQuery, compileBaseUrl } from './paths';
+import { checkExtraHeaders, joinSearch } from './wire-parts';
 import type { UpstreamExchange, UpstreamObserver } from './observer';
 import { isJson, readCappedText, TOO_LARGE } from './read-body';
 
@@ -22,8 +24,16 @@ export interface ApiRequestOptions {
   /** Values for the `:name` segments of the path; each is URL-encoded. */
   params?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | undefined>;
-  /** Sent as JSON. */
+  /** Sent as JSON; or, with `contentType`, a string sent as it is. */
   body?: unknown;
+  /** The body's media type when it is not JSON (e.g. `application/x-www-form-urlencoded`); `body` is then a string. */
+  contentType?: string;
+  /** Values for `:name` segments already percent-encoded (e.g. an OpenAPI `label` or `matrix` style); each must stay one segment. */
+  encodedParams?: Record<string, string>;
+  /** A query string already serialized (e.g. an OpenAPI `form` or `deepObject` style), without "?"; added after `query`. */
+  search?: string;
+  /** Extra request headers (e.g. OpenAPI header parameters). The call's forwarded credentials take precedence. */
+  headers?: Record<string, string>;
   /**
    * `'text'`: the body as received, a string, neither parsed nor checked to be JSON (an empty body is
    * `''`). For a tool that returns the API's JSON unchanged: it saves a parse and a re-stringify. Errors
@@ -150,14 +160,19 @@ export function createUpstream({
 
   async function send(call: CallScope, method: HttpMethod, template: string, options: ApiRequestOptions = {}, exchange?: UpstreamExchange) {
     const { origin, prefix } = fixed ?? splitBase(base.resolve(call.tenantId));
-    const path = prefix + buildPath(template, options.params) + buildQuery(options.query);
+    const query = options.search === undefined ? buildQuery(options.query) : joinSearch(buildQuery(options.query), options.search);
+    const path = prefix + buildPath(template, options.params, options.encodedParams) + query;
     const hasBody = options.body !== undefined;
     // call.headers is the call's own copy (forwardedHeaders builds one per call): Accept is added in place.
     let headers = call.headers;
     headers.accept = 'application/json';
-    if (hasBody || exchange?.traceHeaders) {
-      headers = { ...headers, ...exchange?.traceHeaders };
-      if (hasBody) headers['content-type'] = 'application/json';
+    if (hasBody || exchange?.traceHeaders || options.headers) {
+      // Extra headers first: what the hub forwarded (credentials, tenant) is never replaced by a tool.
+      headers = { ...(options.headers && checkExtraHeaders(options.headers)), ...headers, ...exchange?.traceHeaders };
+      if (hasBody) headers['content-type'] = options.contentType ?? 'application/json';
+    }
+    if (hasBody && options.contentType !== undefined && typeof options.body !== 'string') {
+      throw new InvalidUpstreamRequestError(`A body sent as ${options.contentType} must be a string already encoded`);
     }
 
     const deadline = startDeadline(timeoutMs, call.signal);
@@ -170,7 +185,7 @@ export function createUpstream({
           path,
           method,
           headers,
-          body: hasBody ? JSON.stringify(options.body) : undefined,
+          body: hasBody ? (options.contentType === undefined ? JSON.stringify(options.body) : (options.body as string)) : undefined,
           // undici takes any EventEmitter-like signal; see ./deadline.
           signal: deadline.signal as unknown as NonNullable<Dispatcher.RequestOptions['signal']>,
           // The deadline covers the headers and the whole body: undici's own timers, which restart on

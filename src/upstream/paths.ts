@@ -1,6 +1,7 @@
 // Turns a tool's path template (`/orders/:id`) and parameters into a safe relative path, and fills
 // `{tenantId}` in the base URL. Everything a tool sends is relative to CUSTOMER_API_URL.
 import { InvalidUpstreamRequestError } from './errors';
+import { checkEncodedSegment } from './wire-parts';
 
 type Segment = { literal: string } | { param: string };
 
@@ -50,11 +51,20 @@ export function encodeSegment(value: string, what: string): string {
   }
 }
 
-export function buildPath(template: string, params: Readonly<Record<string, string | number>> = {}): string {
+export function buildPath(
+  template: string,
+  params: Readonly<Record<string, string | number>> = {},
+  encoded?: Readonly<Record<string, string>>,
+): string {
   let path = '';
   for (const segment of compile(template)) {
     if ('literal' in segment) {
       path += `/${segment.literal}`;
+      continue;
+    }
+    const ready = encoded?.[segment.param];
+    if (ready !== undefined) {
+      path += `/${checkEncodedSegment(ready, segment.param)}`;
       continue;
     }
     const value = params[segment.param];

@@ -74,7 +74,7 @@ describe('npm run openapi', () => {
     const before = readdirSync(join(copy.root, 'tools')).sort();
     const run = await openapi(fixture('petstore.yaml'), '--dry-run');
     expect(run.output).toContain('openapi: tools/show_pet_by_id.ts  GET /pets/{petId}  would write');
-    expect(run.output).toContain('dry run, nothing written (3 tool(s) would be written)');
+    expect(run.output).toContain('dry run, nothing written (3 tool(s) would be written, 0 skipped)');
     expect(run.code).toBe(0);
     expect(readdirSync(join(copy.root, 'tools')).sort()).toEqual(before);
   });
@@ -97,7 +97,8 @@ describe('npm run openapi', () => {
     expect(index).toMatch(/listPets, createPets, showPetById, findPets, addPet, deletePet, listSpecialEvents, /);
     const showPet = readFileSync(join(copy.root, 'tools/show_pet_by_id.ts'), 'utf8');
     expect(showPet).toContain("petId: z.string().min(1).describe('The id of the pet to retrieve.')");
-    expect(showPet).toContain("ctx.api.get<unknown>('/pets/:petId', { params: { petId: input.petId } })");
+    expect(showPet).toContain("const wire = openApiParameters('/pets/{petId}', [\n  { name: 'petId', key: 'petId', in: 'path' },\n]);");
+    expect(showPet).toContain("ctx.api.get<unknown>('/pets/:petId', wire(input))");
     expect(readFileSync(join(copy.root, 'tools/delete_special_event.ts'), 'utf8')).toContain('destructiveHint: true');
     // Scopes, declared 404s and constrained parameters (issues 17, 18): every test of these runs.
     const invoices = await generateTools({ ...common(), file: fixture('invoices.yaml') });

@@ -92,9 +92,10 @@ describe('JSON Schema to zod', () => {
 
 describe('openapi arguments', () => {
   it.each([
-    [['api.yaml'], { source: 'api.yaml', tags: [], operations: [], dryRun: false }],
-    [['api.yaml', '--tag', 'A', '--tag', 'B', '--dry-run'], { source: 'api.yaml', tags: ['A', 'B'], operations: [], dryRun: true }],
-    [['api.yaml', '--operation', 'a', 'b', '--operation', 'c'], { source: 'api.yaml', tags: [], operations: ['a', 'b', 'c'], dryRun: false }],
+    [['api.yaml'], { source: 'api.yaml', tags: [], operations: [], dryRun: false, includeSecrets: false }],
+    [['api.yaml', '--tag', 'A', '--tag', 'B', '--dry-run'], { source: 'api.yaml', tags: ['A', 'B'], operations: [], dryRun: true, includeSecrets: false }],
+    [['api.yaml', '--operation', 'a', 'b', '--operation', 'c'], { source: 'api.yaml', tags: [], operations: ['a', 'b', 'c'], dryRun: false, includeSecrets: false }],
+    [['api.yaml', '--include-secrets'], { source: 'api.yaml', tags: [], operations: [], dryRun: false, includeSecrets: true }],
     [[], 'give the OpenAPI file'],
     [['api.yaml', '--tag'], '--tag needs a value'],
     [['api.yaml', '--force'], 'unknown option --force'],

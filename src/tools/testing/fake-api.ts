@@ -7,12 +7,16 @@ export interface FakeRequest {
   method: string;
   /** The path as received, without the query, e.g. /orders/1001. */
   path: string;
+  /** The request target exactly as received, query included, e.g. /orders?status=open. */
+  url: string;
   /** Values of the route's `:name` segments, decoded. */
   params: Record<string, string>;
   query: Record<string, string>;
   headers: IncomingHttpHeaders;
-  /** The JSON body, parsed; undefined when there was none. */
+  /** The JSON body, parsed; undefined when there was none or it was not JSON. */
   body: unknown;
+  /** The body as received ('' when there was none), e.g. a form-encoded one. */
+  text: string;
 }
 
 export interface FakeResponse {
@@ -53,11 +57,18 @@ function compile(routes: FakeRoutes): CompiledRoute[] {
   });
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
+async function readText(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text === '' ? undefined : (JSON.parse(text) as unknown);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text === '' ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Starts the fake on a free loopback port. */
@@ -67,13 +78,16 @@ export async function startFakeApi(routes: FakeRoutes): Promise<FakeApi> {
   const server = createServer(async function fakeApi(req, res) {
     const url = new URL(req.url ?? '/', 'http://fake');
     const method = req.method ?? 'GET';
+    const text = await readText(req).catch(() => '');
     const request: FakeRequest = {
       method,
       path: url.pathname,
+      url: req.url ?? '/',
       params: {},
       query: Object.fromEntries(url.searchParams),
       headers: req.headers,
-      body: await readJson(req).catch(() => undefined),
+      body: parseJson(text),
+      text,
     };
     requests.push(request);
     let answer: FakeResponse = { status: 404, body: { error: 'not_found', message: `No fake route for ${method} ${url.pathname}` } };

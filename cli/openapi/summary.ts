@@ -1,0 +1,34 @@
+// The few lines `npm run openapi` ends with: how many tools were generated, how many operations were
+// skipped and why (grouped, with a few names each), and what to review before use (issue 27).
+import type { Planned } from './generate';
+
+const EXAMPLES = 4;
+
+export function summaryLines(planned: readonly Planned[], dryRun: boolean): string[] {
+  const written = planned.filter((item) => item.action === 'write');
+  const reasons = new Map<string, string[]>();
+  for (const item of planned) {
+    if (item.action === 'write') continue;
+    // Group by the reason's kind: the text before any detail in parentheses or after a colon.
+    const reason = item.action.replace(/^skipped: /, '').replace(/\s*\([^)]*\)/g, '').replace(/ \{[^}]*\}/g, ' {…}').replace(/^its path \S+/, 'its path');
+    reasons.set(reason, [...(reasons.get(reason) ?? []), item.tool || `${item.method} ${item.path}`]);
+  }
+  const lines = [
+    dryRun
+      ? `openapi: dry run, nothing written (${written.length} tool(s) would be written, ${planned.length - written.length} skipped)`
+      : `openapi: ${written.length} tool(s) written, each with a test, and listed in tools/index.ts; ${planned.length - written.length} skipped. Curate them before use.`,
+  ];
+  for (const [reason, tools] of reasons) {
+    const names = tools.slice(0, EXAMPLES).join(', ') + (tools.length > EXAMPLES ? `, and ${tools.length - EXAMPLES} more` : '');
+    lines.push(`openapi:   skipped ${tools.length}: ${reason} (${names})`);
+  }
+  // The same note for many tools (a required header the hub sends) is one line.
+  const review = new Map<string, string[]>();
+  for (const item of written) for (const note of item.review) review.set(note, [...(review.get(note) ?? []), item.tool]);
+  if (review.size > 0) lines.push('openapi: to review:');
+  for (const [note, tools] of review) {
+    const names = tools.slice(0, EXAMPLES).join(', ') + (tools.length > EXAMPLES ? `, and ${tools.length - EXAMPLES} more` : '');
+    lines.push(`openapi:   ${note} (${names})`);
+  }
+  return lines;
+}
