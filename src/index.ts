@@ -3,7 +3,7 @@
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { tools } from '../tools';
+import { resources, tools } from '../tools';
 import { name, version } from '../package.json';
 import { runPrimary } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -71,6 +71,7 @@ async function main(config: Config, envFile: EnvFile): Promise<void> {
     customerApiUrl,
     logger,
     tools: withApiName(tools, config.customerApiName),
+    resources,
     info: { name, version },
     ...sessionBusFromConfig(config, logger),
   });

@@ -14,6 +14,7 @@ import { createSseLane, StreamRegistry } from './mcp/sse';
 import { createStreamableLane } from './mcp/streamable';
 import { CallTracker, MemoryBus, type SessionBus } from './sessions';
 import type { Tool } from './tools/define-tool';
+import { createResourceSet, isView, type Resource, type ResourceTemplate } from './resources';
 import { createTelemetry, type Telemetry } from './telemetry';
 import { createRegistry } from './tools/registry';
 import { createUpstream, type Upstream } from './upstream/api-client';
@@ -27,6 +28,9 @@ export interface ToolServerOptions {
   customerApiUrl: string;
   logger: Logger;
   tools: readonly Tool[];
+  /** Resources and MCP Apps views (issue 26); none by default, and then resources/* do not exist. */
+  resources?: readonly Resource[];
+  resourceTemplates?: readonly ResourceTemplate[];
   info: ServerInfo;
   /** The user's file library at the hub; by default built from config.hub. */
   files?: UserFilesService;
@@ -72,6 +76,10 @@ function pathOf(url: string | undefined): string {
 
 export function createToolServer(options: ToolServerOptions): ToolServer {
   const { config, logger } = options;
+  const resources = options.resources ?? [];
+  const resourceTemplates = options.resourceTemplates ?? [];
+  const missing = options.tools.find((tool) => tool.view !== undefined && !resources.some((resource) => resource.uri === tool.view));
+  if (missing) throw new TypeError(`Tool "${missing.name}" names the view ${missing.view}, which is not among the resources: add its defineView to them`);
   const upstream =
     options.upstream ??
     createUpstream({ baseUrl: options.customerApiUrl, ...config.upstream });
@@ -81,7 +89,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   const { metrics, tracing } = telemetry;
   // MCP_AUTH=oauth: /mcp verifies bearer tokens and serves its resource metadata (src/auth, issue 17).
   const auth = config.auth
-    ? createProtectedResource({ settings: config.auth, tools: options.tools, publicBasePath: config.publicBasePath, name: options.info.title ?? options.info.name, logger, metrics, tracing: tracing !== undefined, ...options.auth })
+    ? createProtectedResource({ settings: config.auth, tools: options.tools, resources, resourceTemplates, publicBasePath: config.publicBasePath, name: options.info.title ?? options.info.name, logger, metrics, tracing: tracing !== undefined, ...options.auth })
     : undefined;
   const registry = createRegistry({
     tools: options.tools,
@@ -95,7 +103,16 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     upstreamCredentials:
       options.upstreamCredentials ?? (auth && config.auth ? upstreamCredentialsFor(config.auth, auth.discovery, config.upstream.timeoutMs, logger) : undefined),
   });
-  const core = createProtocolCore({ registry, info: options.info, logger, metrics });
+  // Two cores over one registry: /mcp shows MCP Apps views; the hub's lane answers as it always has, with
+  // no view, no `_meta.ui` and no view-only tool (docs/views.md).
+  const core = createProtocolCore({ registry, info: options.info, logger, metrics, resources: createResourceSet({ resources, templates: resourceTemplates }), views: true });
+  const hubCore = createProtocolCore({
+    registry,
+    info: options.info,
+    logger,
+    metrics,
+    resources: createResourceSet({ resources: resources.filter((resource) => !isView(resource)), templates: resourceTemplates }),
+  });
   const clientAddressOf = createClientAddress(config.door.trustedProxies);
   const clientOf = (req: IncomingMessage) => clientAddressOf(req)?.address ?? 'unknown';
   const calls = new CallTracker();
@@ -109,7 +126,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   // One set of body slots for both lanes: a client's bodies count together wherever they are posted.
   const bodies = createBodySlots({ perClient: config.maxBodiesPerClient, maxBodyBytes: config.maxBodyBytes });
   const sse = createSseLane({
-    core,
+    core: hubCore,
     bus,
     calls,
     streams,

@@ -1,4 +1,6 @@
-// The tools this server offers, listed explicitly (no directory scanning): add a line per new tool.
+// The tools and resources this server offers, listed explicitly (no directory scanning): add a line per
+// new tool, and per new view or resource.
+import type { Resource } from '../src/resources';
 import type { Tool } from '../src/tools';
 import createOrder from './create_order';
 import getOrder from './get_order';
@@ -8,3 +10,5 @@ import searchOrders from './search_orders';
 import whoami from './whoami';
 
 export const tools: readonly Tool[] = [searchOrders, getOrder, createOrder, whoami, readLibraryFile, saveOrdersCsv];
+
+export const resources: readonly Resource[] = [];

@@ -17,13 +17,14 @@ export function unauthorized(res: ServerResponse, metadataUrl: string, tokenSent
   sendJson(res, 401, body, { 'WWW-Authenticate': challenge, 'Cache-Control': 'no-store' });
 }
 
-export function insufficientScope(res: ServerResponse, metadataUrl: string, needed: readonly string[], tool: string): void {
+export function insufficientScope(res: ServerResponse, metadataUrl: string, needed: readonly string[], tool: string, what: 'tool' | 'resource' = 'tool'): void {
   const scope = needed.join(' ');
-  const challenge = `Bearer error="insufficient_scope", scope=${quoted(scope)}, resource_metadata=${quoted(metadataUrl)}, error_description="The tool needs more scopes"`;
+  const challenge = `Bearer error="insufficient_scope", scope=${quoted(scope)}, resource_metadata=${quoted(metadataUrl)}, error_description="The ${what} needs more scopes"`;
+  const again = what === 'tool' ? 'call' : 'read';
   sendJson(
     res,
     403,
-    { error: 'insufficient_scope', message: `The tool ${tool.slice(0, 100)} needs the scopes ${scope}: authorize them and call again.`, scope },
+    { error: 'insufficient_scope', message: `The ${what} ${tool.slice(0, 100)} needs the scopes ${scope}: authorize them and ${again} again.`, scope },
     { 'WWW-Authenticate': challenge, 'Cache-Control': 'no-store' },
   );
 }

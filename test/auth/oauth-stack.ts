@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { createToolServer, type ToolServer } from '../../src/server';
 import { defineTool, type Tool } from '../../src/tools';
+import type { Resource } from '../../src/resources';
 import { startAuthorizationServer, type AuthorizationServer, type ResourceSettings } from '../support/authorization-server';
 import { startRecordingApi, type RecordingApi } from '../support/recording-api';
 
@@ -56,6 +57,9 @@ export interface OAuthStackOptions {
   port?: number;
   /** Open dynamic client registration at the authorization server. */
   registration?: boolean;
+  /** The tool server's tools (default oauthTools) and resources (default none). */
+  tools?: readonly Tool[];
+  serverResources?: readonly Resource[];
 }
 
 export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<OAuthStack> {
@@ -93,7 +97,8 @@ export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<
     config,
     customerApiUrl: api.url,
     logger,
-    tools: oauthTools,
+    tools: options.tools ?? oauthTools,
+    resources: options.serverResources,
     info: { name: 'oauth-test-server', version: '0.0.0', title: 'OAuth test server' },
     auth: { discovery, ...(options.jwks ? { jwks: options.jwks } : {}) },
   });
