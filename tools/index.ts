@@ -7,8 +7,9 @@ import getOrder from './get_order';
 import readLibraryFile from './read_library_file';
 import saveOrdersCsv from './save_orders_csv';
 import searchOrders from './search_orders';
+import searchOrdersView from './search_orders.view';
 import whoami from './whoami';
 
 export const tools: readonly Tool[] = [searchOrders, getOrder, createOrder, whoami, readLibraryFile, saveOrdersCsv];
 
-export const resources: readonly Resource[] = [];
+export const resources: readonly Resource[] = [searchOrdersView];

@@ -5,6 +5,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 /** The `tools` list of tools/index.ts: its opening, its entries, its closing. */
 export const TOOLS_ARRAY = /(export const tools\s*:\s*readonly Tool\[\]\s*=\s*\[)([\s\S]*?)(\]\s*;)/;
 
+/** The `resources` list of tools/index.ts (views and other resources). */
+export const RESOURCES_ARRAY = /(export const resources\s*:\s*readonly Resource\[\]\s*=\s*\[)([\s\S]*?)(\]\s*;)/;
+
 export class RegisterError extends Error {
   override name = 'RegisterError';
   readonly code = 'SCAFFOLD_INDEX_SHAPE';

@@ -31,13 +31,18 @@ const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
     expect(first.output).toContain('remove-examples: deleted example-api/\n');
     expect(first.output).toContain('remove-examples: deleted tools/types.ts\n');
     expect(first.output).toContain('remove-examples: deleted tools/example-tools.test.ts\n');
+    expect(first.output).toContain('remove-examples: deleted tools/search_orders.view.ts\n');
+    expect(first.output).toContain('remove-examples: deleted tools/views/search_orders/\n');
     expect(first.output).toContain('the list now holds listInvoices');
     expect(existsSync(join(copy.root, 'example-api'))).toBe(false);
     expect(readdirSync(join(copy.root, 'tools')).sort()).toEqual(['index.ts', 'list_invoices.test.ts', 'list_invoices.ts']);
     expect(readFileSync(join(copy.root, 'tools/index.ts'), 'utf8')).toBe(
-      "// The tools this server offers, listed explicitly (no directory scanning): add a line per new tool.\n" +
+      '// The tools and resources this server offers, listed explicitly (no directory scanning): add a line per\n' +
+        '// new tool, and per new view or resource.\n' +
+        "import type { Resource } from '../src/resources';\n" +
         "import type { Tool } from '../src/tools';\nimport listInvoices from './list_invoices';\n\n" +
-        'export const tools: readonly Tool[] = [listInvoices];\n',
+        'export const tools: readonly Tool[] = [listInvoices];\n\n' +
+        'export const resources: readonly Resource[] = [];\n',
     );
   });
 
@@ -103,6 +108,15 @@ describe('taking the examples out of tools/index.ts', () => {
   it('keeps a multi-line list multi-line, and an aliased import goes with its entry', () => {
     const source = "import { default as order } from './get_order';\nimport mine from './mine';\nexport const tools: readonly Tool[] = [\n  order,\n  mine,\n];\n";
     expect(withoutModules(source, examples).text).toBe("import mine from './mine';\nexport const tools: readonly Tool[] = [\n  mine,\n];\n");
+  });
+
+  it('takes an example view out of the resources list, keeping the fork view', () => {
+    const source =
+      "import whoami from './whoami';\nimport whoamiView from './whoami.view';\nimport mineView from './mine.view';\n\n" +
+      'export const tools: readonly Tool[] = [whoami];\n\nexport const resources: readonly Resource[] = [whoamiView, mineView];\n';
+    expect(withoutModules(source, new Set(['whoami', 'whoami.view'])).text).toBe(
+      "import mineView from './mine.view';\n\nexport const tools: readonly Tool[] = [];\n\nexport const resources: readonly Resource[] = [mineView];\n",
+    );
   });
 
   it('leaves an index without examples as it is', () => {
