@@ -50,7 +50,7 @@ function showOrders(result: Result): void {
   }
   const rows = rowsOf(text);
   summary.className = 'note';
-  summary.textContent = rows.length === 0 ? text : `${text.split('\n')[0] ?? ''} Select an order to open it.`;
+  summary.textContent = rows.length === 0 ? text : `${(text.split('\n')[0] ?? '').replace(/:$/, '.')} Select an order to open it.`;
   const body = table.tBodies[0]!;
   body.replaceChildren(
     ...rows.map((row) => {
