@@ -3,7 +3,8 @@
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { resources, tools } from '../tools';
+import * as catalogue from '../tools';
+import type { Resource } from './resources';
 import { name, version } from '../package.json';
 import { runPrimary } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -12,6 +13,10 @@ import { createLogger } from './logger';
 import { createToolServer } from './server';
 import { sessionBusFromConfig } from './sessions/from-config';
 import { withApiName } from './tools';
+
+const { tools } = catalogue;
+/** A tools/index.ts written before views existed has no `resources` list: then there are none. */
+const resources = (catalogue as { resources?: readonly Resource[] }).resources ?? [];
 
 function configOrExit(envFile: EnvFile): Config {
   try {
