@@ -136,14 +136,14 @@ export function createProtocolCore({ registry, info, logger, instructions, metri
   // not at all, since a fork may change its tools at any deploy).
   const stamp = Object.freeze({ [META.serverInfo]: info });
   const cacheHint = { ttlMs: 0, cacheScope: 'private' } as const;
-  const offer: Offer | undefined = resourceMethods({ registry, resources, views, cacheHint, logger });
-  const CAPABILITIES = offer?.capabilities ?? TOOLS_ONLY;
+  const offer: Offer | undefined = resourceMethods({ registry, resources, views, cacheHint });
+  const capabilities = offer?.capabilities ?? TOOLS_ONLY;
   const handshakeMethods = offer ? new Set([...HANDSHAKE_METHODS, ...RESOURCE_METHODS]) : HANDSHAKE_METHODS;
   const statelessMethods = offer ? new Set([...STATELESS_METHODS, ...RESOURCE_METHODS]) : STATELESS_METHODS;
   const knows: KnownMethod = (method, params) => (isStatelessEra(claimedVersion(params)) ? statelessMethods : handshakeMethods).has(method);
   const discoverResult = Object.freeze({
     supportedVersions: [STATELESS_VERSION],
-    capabilities: CAPABILITIES,
+    capabilities,
     ...(instructions ? { instructions } : {}),
     ...cacheHint,
   });
@@ -176,7 +176,7 @@ export function createProtocolCore({ registry, info, logger, instructions, metri
         }
         return {
           protocolVersion: negotiate(params.protocolVersion),
-          capabilities: offer ? offer.initializeCapabilities(params.capabilities) : CAPABILITIES,
+          capabilities: offer ? offer.initializeCapabilities(params.capabilities) : capabilities,
           serverInfo: info,
           ...(instructions ? { instructions } : {}),
         };

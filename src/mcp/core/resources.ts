@@ -1,7 +1,6 @@
 // resources/list, resources/templates/list and resources/read (issue 26), and what they change in the
 // core's other answers: the resources capability and, on a lane that shows views, the MCP Apps extension
 // and the tools' `_meta.ui`. Built once per core; nothing here runs on a tools/call.
-import type { Logger } from '../../logger';
 import { isView, UI_EXTENSION } from '../../resources/define-view';
 import type { ResourceSet } from '../../resources/resource-set';
 import type { Registry } from '../../tools/registry';
@@ -30,7 +29,6 @@ export interface OfferOptions {
   /** Whether this lane shows views: false on the hub's lane. */
   views: boolean;
   cacheHint: { readonly ttlMs: number; readonly cacheScope: 'private' | 'public' };
-  logger: Logger;
 }
 
 const isObject = (value: unknown): value is Params => typeof value === 'object' && value !== null && !Array.isArray(value);
