@@ -3,7 +3,8 @@
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { tools } from '../tools';
+import * as catalogue from '../tools';
+import type { Resource } from './resources';
 import { name, version } from '../package.json';
 import { runPrimary } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -13,6 +14,10 @@ import { createLogger, type Logger } from './logger';
 import { createToolServer } from './server';
 import { sessionBusFromConfig } from './sessions/from-config';
 import { withApiName } from './tools';
+
+const { tools } = catalogue;
+/** A tools/index.ts written before views existed has no `resources` list: then there are none. */
+const resources = (catalogue as { resources?: readonly Resource[] }).resources ?? [];
 
 function configOrExit(envFile: EnvFile): Config {
   try {
@@ -87,6 +92,7 @@ async function main(config: Config, envFile: EnvFile): Promise<void> {
     customerApiUrl,
     logger,
     tools: withApiName(tools, config.customerApiName),
+    resources,
     info: { name, version },
     ...sessionBusFromConfig(config, logger),
   });

@@ -14,6 +14,7 @@ import { createSseLane, StreamRegistry } from './mcp/sse';
 import { createStreamableLane } from './mcp/streamable';
 import { CallTracker, MemoryBus, type SessionBus } from './sessions';
 import type { Tool } from './tools/define-tool';
+import { createResourceSet, isView, type Resource, type ResourceTemplate } from './resources';
 import { createTelemetry, type Telemetry } from './telemetry';
 import { createRegistry } from './tools/registry';
 import { createUpstream, type Upstream } from './upstream/api-client';
@@ -26,6 +27,9 @@ export interface ToolServerOptions {
   customerApiUrl: string;
   logger: Logger;
   tools: readonly Tool[];
+  /** Resources and MCP Apps views (issue 26); none by default, and then resources/* do not exist. */
+  resources?: readonly Resource[];
+  resourceTemplates?: readonly ResourceTemplate[];
   info: ServerInfo;
   /** The user's file library at the hub; by default built from config.hub. */
   files?: UserFilesService;
@@ -71,6 +75,10 @@ function pathOf(url: string | undefined): string {
 
 export function createToolServer(options: ToolServerOptions): ToolServer {
   const { config, logger } = options;
+  const resources = options.resources ?? [];
+  const resourceTemplates = options.resourceTemplates ?? [];
+  const missing = options.tools.find((tool) => tool.view !== undefined && !resources.some((resource) => resource.uri === tool.view));
+  if (missing) throw new TypeError(`Tool "${missing.name}" names the view ${missing.view}, which is not among the resources: add its defineView to them`);
   const upstream =
     options.upstream ??
     createUpstream({ baseUrl: options.customerApiUrl, ...config.upstream });
@@ -85,6 +93,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     ? createProtectedResource({
         settings: config.auth,
         tools: options.tools,
+        resources,
+        resourceTemplates,
         publicBasePath: config.publicBasePath,
         name: options.info.title ?? options.info.name,
         logger,
@@ -108,7 +118,16 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     tracing,
     upstreamCredentials: auth?.upstreamCredentials ?? options.upstreamCredentials,
   });
-  const core = createProtocolCore({ registry, info: options.info, logger, metrics });
+  // Two cores over one registry: /mcp shows MCP Apps views; the hub's lane answers as it always has, with
+  // no view, no `_meta.ui` and no view-only tool (docs/views.md).
+  const core = createProtocolCore({ registry, info: options.info, logger, metrics, resources: createResourceSet({ resources, templates: resourceTemplates }), views: true });
+  const hubCore = createProtocolCore({
+    registry,
+    info: options.info,
+    logger,
+    metrics,
+    resources: createResourceSet({ resources: resources.filter((resource) => !isView(resource)), templates: resourceTemplates }),
+  });
   const calls = new CallTracker();
   const bus: SessionBus = options.bus?.(calls) ?? new MemoryBus(calls);
   const streams = new StreamRegistry(bus, config.streams, (id) => `${config.publicBasePath}/messages?sessionId=${id}`, logger);
@@ -120,7 +139,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   // One set of body slots for both lanes: a client's bodies count together wherever they are posted.
   const bodies = createBodySlots({ perClient: config.maxBodiesPerClient, maxBodyBytes: config.maxBodyBytes });
   const sse = createSseLane({
-    core,
+    core: hubCore,
     bus,
     calls,
     streams,

@@ -2,7 +2,7 @@
 // this file with them (the framework's own tests use copies under test/fixtures).
 import { startExampleApi, type RunningExampleApi } from '../example-api';
 import { startToolServer, type TestServer } from '../src/tools/testing';
-import { tools } from './index';
+import { resources, tools } from './index';
 
 const MANAGER = { authorization: 'Bearer demo-manager-token' };
 const VIEWER = { authorization: 'Bearer demo-viewer-token' };
@@ -11,7 +11,7 @@ let api: RunningExampleApi;
 let server: TestServer;
 beforeAll(async () => {
   api = await startExampleApi();
-  server = await startToolServer({ tools, apiUrl: api.url });
+  server = await startToolServer({ tools, resources, apiUrl: api.url });
 });
 afterAll(async () => {
   await server.close();

@@ -20,6 +20,8 @@ export default defineTool({
     limit: z.number().int().min(1).max(50).default(10).describe('How many orders to return at most (1-50).'),
   },
   annotations: { readOnlyHint: true },
+  // Hosts that show MCP Apps views render the results in this table (tools/search_orders.view.ts).
+  view: 'ui://orders/search_orders',
   async handler({ status, customer, limit }, ctx) {
     const { items, total } = await ctx.api.get<OrderPage>('/orders', {
       query: { status, customer, limit },

@@ -1,5 +1,5 @@
-// Parses `npm run new-tool -- <name> [--method GET|POST|PUT|PATCH|DELETE] [--path /things/:id] [--scopes a,b]`.
-export const USAGE = 'usage: npm run new-tool -- <name> [--method GET|POST|PUT|PATCH|DELETE] [--path /things/:id] [--scopes invoices:read,...]';
+// Parses `npm run new-tool -- <name> [--method GET|POST|PUT|PATCH|DELETE] [--path /things/:id] [--scopes a,b] [--view]`.
+export const USAGE = 'usage: npm run new-tool -- <name> [--method GET|POST|PUT|PATCH|DELETE] [--path /things/:id] [--scopes invoices:read,...] [--view]';
 
 export interface NewToolArgs {
   name: string;
@@ -7,6 +7,8 @@ export interface NewToolArgs {
   path?: string;
   /** Comma-separated OAuth scopes for MCP_AUTH=oauth. */
   scopes?: string;
+  /** Also write an MCP Apps view for the tool (tools/<name>.view.ts and tools/views/<name>/). */
+  view?: boolean;
 }
 
 const OPTIONS = { '--method': 'method', '--path': 'path', '--scopes': 'scopes' } as const;
@@ -14,10 +16,12 @@ const OPTIONS = { '--method': 'method', '--path': 'path', '--scopes': 'scopes' }
 /** The arguments, or a message saying what is wrong. */
 export function parseNewToolArgs(argv: readonly string[]): NewToolArgs | string {
   const names: string[] = [];
-  const options: { method?: string; path?: string; scopes?: string } = {};
+  const options: { method?: string; path?: string; scopes?: string; view?: boolean } = {};
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
-    if (Object.hasOwn(OPTIONS, arg)) {
+    if (arg === '--view') {
+      options.view = true;
+    } else if (Object.hasOwn(OPTIONS, arg)) {
       const value = argv[i + 1];
       if (value === undefined || value.startsWith('--')) return `${arg} needs a value`;
       options[OPTIONS[arg as keyof typeof OPTIONS]] = value;

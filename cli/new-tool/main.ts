@@ -12,7 +12,8 @@ if (typeof args === 'string') {
     const written = scaffoldTool({ root: process.cwd(), ...args });
     process.stdout.write(
       `new-tool: wrote ${written.join(', ')}\n` +
-        `Next: fill in the TODOs in tools/${args.name}.ts (description, input, answer), then \`npx jest tools/${args.name}\`.\n`,
+        `Next: fill in the TODOs in tools/${args.name}.ts (description, input, answer), then \`npx jest tools/${args.name}\`.\n` +
+        (args.view ? `The view: edit tools/views/${args.name}/, then \`npm run build\` to build it.\n` : ''),
     );
   } catch (error) {
     if (!(error instanceof ScaffoldError)) throw error;

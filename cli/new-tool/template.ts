@@ -11,6 +11,8 @@ export interface NewTool {
   path: string;
   /** OAuth scopes for MCP_AUTH=oauth (--scopes); none by default. */
   scopes?: readonly string[];
+  /** Its MCP Apps view (--view): the `ui://` URI, and the identifier tools/index.ts imports it as. */
+  view?: { uri: string; identifier: string };
 }
 
 /** A single-quoted TypeScript string literal. */
@@ -75,6 +77,7 @@ export function toolSource(tool: NewTool): string {
     `  input: {${inputs.length > 0 ? `\n${inputs.join('\n')}\n  ` : ''}},`,
     `  annotations: ${ANNOTATIONS[tool.method]},`,
     ...scopesLines(tool.scopes ?? []),
+    ...(tool.view ? [`  // Hosts that show MCP Apps views render the results in tools/${tool.name}.view.ts.`, `  view: '${tool.view.uri}',`] : []),
     `  async handler(${names.length > 0 ? `{ ${names.join(', ')} }` : '_input'}, ctx) {`,
     ...handlerBody,
     '  },',
@@ -95,6 +98,7 @@ export function testSource(tool: NewTool, identifier: string): string {
     `// Tests of ${tool.name} against a fake of your API on loopback. Written by \`npm run new-tool\`: add your cases.`,
     "import { startFakeApi, startToolServer, type FakeApi, type TestServer } from '../src/tools/testing';",
     `import ${identifier} from './${tool.name}';`,
+    ...(tool.view ? [`import ${tool.view.identifier} from './${tool.name}.view';`] : []),
     '',
     "const user = { authorization: 'Bearer test-token' };",
     'let api: FakeApi;',
@@ -107,7 +111,7 @@ export function testSource(tool: NewTool, identifier: string): string {
     "      return { body: { id: 'id-1', name: 'Example' } };",
     '    },',
     '  });',
-    ...serverLifecycle(identifier),
+    ...serverLifecycle(identifier, tool.view?.identifier),
     '',
     `describe('${tool.name}', () => {`,
     `  it('calls ${tool.method} ${tool.path} with the user\\'s credentials and returns the answer', async () => {`,

@@ -12,8 +12,12 @@ export const EXAMPLE_MODULES: readonly string[] = [
   'whoami',
   'read_library_file',
   'save_orders_csv',
+  'search_orders.view',
   'types',
 ];
 
+/** Folders of tools/views/ that are the examples' views (their sources: index.html, app.ts). */
+export const EXAMPLE_VIEWS: readonly string[] = ['search_orders'];
+
 /** The examples' own tests: they test nothing but the examples. */
-export const EXAMPLE_TESTS: readonly string[] = ['example-tools.test.ts'];
+export const EXAMPLE_TESTS: readonly string[] = ['example-tools.test.ts', 'search_orders.view.test.ts'];

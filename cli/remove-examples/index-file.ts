@@ -1,6 +1,6 @@
 // Takes the example tools out of tools/index.ts: their import lines and their entries in the `tools`
-// list; every other import and entry (the fork's own tools) stays where it is.
-import { TOOLS_ARRAY } from '../scaffold/register';
+// and `resources` lists; every other import and entry (the fork's own tools and views) stays where it is.
+import { RESOURCES_ARRAY, TOOLS_ARRAY } from '../scaffold/register';
 
 export class IndexShapeError extends Error {
   override name = 'IndexShapeError';
@@ -26,8 +26,15 @@ export function withoutModules(source: string, modules: ReadonlySet<string>): { 
   if (removed.length === 0) return { text: source, removed };
   const array = TOOLS_ARRAY.exec(text);
   if (!array) throw new IndexShapeError('tools/index.ts has no `export const tools: readonly Tool[] = [ … ];` list: remove the example tools from it by hand');
+  return { text: without(without(text, TOOLS_ARRAY, identifiers), RESOURCES_ARRAY, identifiers), removed };
+}
+
+/** `text` with `identifiers` taken out of the list `pattern` finds (unchanged when there is no such list). */
+function without(text: string, pattern: RegExp, identifiers: ReadonlySet<string>): string {
+  const array = pattern.exec(text);
+  if (!array) return text;
   const [, open = '', items = '', close = ''] = array;
   const kept = items.split(',').map((item) => item.trim()).filter((item) => item !== '' && !identifiers.has(item));
   const listed = kept.length === 0 ? '' : items.includes('\n') ? `\n${kept.map((item) => `  ${item},\n`).join('')}` : kept.join(', ');
-  return { text: text.replace(TOOLS_ARRAY, `${open}${listed}${close}`), removed };
+  return text.replace(pattern, `${open}${listed}${close}`);
 }

@@ -3,7 +3,7 @@
 // finds nothing to do.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXAMPLE_API, EXAMPLE_MODULES, EXAMPLE_TESTS } from './examples';
+import { EXAMPLE_API, EXAMPLE_MODULES, EXAMPLE_TESTS, EXAMPLE_VIEWS } from './examples';
 import { withoutModules } from './index-file';
 import { removeLeftovers } from './leftovers';
 
@@ -57,6 +57,15 @@ export function removeExamples(root: string): Removal {
     rmSync(join(toolsDir(root), file));
     deleted.push(`tools/${file}`);
   }
+  // A view's sources go with its definition (tools/<name>.view.ts), unless the fork still imports that.
+  for (const view of EXAMPLE_VIEWS.filter((name) => removable.includes(`${name}.view`))) {
+    const dir = join(toolsDir(root), 'views', view);
+    if (!existsSync(dir)) continue;
+    rmSync(dir, { recursive: true, force: true });
+    deleted.push(`tools/views/${view}/`);
+  }
+  const views = join(toolsDir(root), 'views');
+  if (existsSync(views) && readdirSync(views).length === 0) rmSync(views, { recursive: true });
   if (rewritten && rewritten.removed.length > 0) writeFileSync(indexPath, rewritten.text);
   const list = /readonly Tool\[\]\s*=\s*\[([\s\S]*?)\]/.exec(rewritten?.text ?? '')?.[1] ?? '';
   const remaining = list.split(',').map((item) => item.trim()).filter(Boolean);

@@ -5,6 +5,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 /** The `tools` list of tools/index.ts: its opening, its entries, its closing. */
 export const TOOLS_ARRAY = /(export const tools\s*:\s*readonly Tool\[\]\s*=\s*\[)([\s\S]*?)(\]\s*;)/;
 
+/** The `resources` list of tools/index.ts (views and other resources). */
+export const RESOURCES_ARRAY = /(export const resources\s*:\s*readonly Resource\[\]\s*=\s*\[)([\s\S]*?)(\]\s*;)/;
+
 export class RegisterError extends Error {
   override name = 'RegisterError';
   readonly code = 'SCAFFOLD_INDEX_SHAPE';
@@ -31,6 +34,27 @@ export function withTool(source: string, identifier: string, file: string): stri
   if (!last || last.index === undefined) return importLine + withEntry;
   const at = last.index + last[0].length;
   return withEntry.slice(0, at) + importLine + withEntry.slice(at);
+}
+
+/** The new text of tools/index.ts with the view `identifier` imported from `./file` and listed in `resources` (made if absent). */
+export function withResource(source: string, identifier: string, file: string): string {
+  if (new RegExp(`\\bimport\\s+${identifier}\\b`).test(source)) throw new RegisterError(`tools/index.ts already imports ${identifier}`);
+  let text = source;
+  const array = RESOURCES_ARRAY.exec(text);
+  if (array) {
+    const [, open = '', items = '', close = ''] = array;
+    const trimmed = items.replace(/[\s,]+$/, '');
+    const listed = trimmed.trim() === '' ? identifier : items.includes('\n') ? `${trimmed},\n  ${identifier},\n` : `${trimmed}, ${identifier}`;
+    text = text.replace(RESOURCES_ARRAY, `${open}${listed}${close}`);
+  } else {
+    text = `${text.replace(/\n*$/, '\n')}\nexport const resources: readonly Resource[] = [${identifier}];\n`;
+  }
+  const lines = [...(/import type \{ Resource \}/.test(text) ? [] : ["import type { Resource } from '../src/resources';\n"]), `import ${identifier} from './${file}';\n`];
+  const imports = [...text.matchAll(/^import [^;]+;\n/gm)];
+  const last = imports.at(-1);
+  if (!last || last.index === undefined) return lines.join('') + text;
+  const at = last.index + last[0].length;
+  return text.slice(0, at) + lines.join('') + text.slice(at);
 }
 
 export function registerTool(indexPath: string, identifier: string, file: string): void {

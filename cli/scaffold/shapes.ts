@@ -12,9 +12,9 @@ export const ANNOTATIONS: Record<HttpMethod, string> = {
 };
 
 /** After the fake API's routes: start the tool server with the one tool, and close both after the tests. */
-export function serverLifecycle(identifier: string): string[] {
+export function serverLifecycle(identifier: string, view?: string): string[] {
   return [
-    `  server = await startToolServer({ tools: [${identifier}], apiUrl: api.url });`,
+    `  server = await startToolServer({ tools: [${identifier}], ${view ? `resources: [${view}], ` : ''}apiUrl: api.url });`,
     '});',
     'afterAll(async () => {',
     '  await server.close();',

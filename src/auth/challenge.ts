@@ -23,15 +23,23 @@ export function unauthorized(res: ServerResponse, metadataUrl: string, tokenSent
 /**
  * `scopes`: the token's own known scopes and those the call needs. A client that replaces its scope list
  * with the challenge's (the SDK v1 client does) keeps what it had, so the next call of an earlier tool
- * does not start another authorization (issue 25).
+ * does not start another authorization (issue 25). `what` is a tool (tools/call) or a resource (resources/read).
  */
-export function insufficientScope(res: ServerResponse, metadataUrl: string, scopes: readonly string[], needed: readonly string[], tool: string): void {
+export function insufficientScope(
+  res: ServerResponse,
+  metadataUrl: string,
+  scopes: readonly string[],
+  needed: readonly string[],
+  name: string,
+  what: 'tool' | 'resource' = 'tool',
+): void {
   const scope = scopes.join(' ');
-  const challenge = `Bearer error="insufficient_scope", scope=${quoted(scope)}, resource_metadata=${quoted(metadataUrl)}, error_description="The tool needs more scopes"`;
+  const challenge = `Bearer error="insufficient_scope", scope=${quoted(scope)}, resource_metadata=${quoted(metadataUrl)}, error_description="The ${what} needs more scopes"`;
+  const again = what === 'tool' ? 'call' : 'read';
   sendJson(
     res,
     403,
-    { error: 'insufficient_scope', message: `The tool ${tool.slice(0, 100)} needs the scopes ${needed.join(' ')}: authorize them and call again.`, scope },
+    { error: 'insufficient_scope', message: `The ${what} ${name.slice(0, 100)} needs the scopes ${needed.join(' ')}: authorize them and ${again} again.`, scope },
     { 'WWW-Authenticate': challenge, 'Cache-Control': 'no-store' },
   );
 }

@@ -6,6 +6,9 @@ import type { HealthCheck } from '../health';
 import type { Logger } from '../logger';
 import type { Metrics } from '../telemetry';
 import type { Tool } from '../tools/define-tool';
+import type { Resource } from '../resources/define-resource';
+import type { ResourceTemplate } from '../resources/define-resource-template';
+import { resourceScopes } from './resource-scopes';
 import { authorizationServerUnavailable, insufficientScope, unauthorized } from './challenge';
 import { createDiscovery, type Discovery } from './discovery';
 import { UpstreamAuthError, UpstreamAuthExpiredError } from './errors';
@@ -49,6 +52,9 @@ export interface ProtectedResource extends LaneAuth {
 export interface ProtectedResourceOptions {
   settings: AuthSettings;
   tools: readonly Tool[];
+  /** Resources offered on /mcp: a view needs its own scopes and those of every tool that names it (issue 26). */
+  resources?: readonly Resource[];
+  resourceTemplates?: readonly ResourceTemplate[];
   publicBasePath: string;
   /** resource_name in the metadata: the server's title or name. */
   name: string;
@@ -71,7 +77,8 @@ export interface ProtectedResourceOptions {
 export function createProtectedResource(options: ProtectedResourceOptions): ProtectedResource {
   const { settings, tools, logger, metrics } = options;
   const scopesByTool = new Map(tools.map((tool) => [tool.name, tool.scopes]));
-  const allScopes = [...new Set(tools.flatMap((tool) => tool.scopes))].sort();
+  const scopesOfResource = resourceScopes(tools, options.resources ?? [], options.resourceTemplates ?? []);
+  const allScopes = [...new Set([...tools.flatMap((tool) => tool.scopes), ...(options.resources ?? []).flatMap((resource) => resource.scopes)])].sort();
   const known = new Set(allScopes);
   const challengeScope = (settings.challengeScope ?? allScopes).join(' ');
   const metadata = resourceMetadata(settings, allScopes, options.publicBasePath, options.name);
@@ -116,6 +123,21 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
     return undefined;
   }
 
+  /** What the token has (of the scopes this server knows) and what is needed, in a stable order (issue 25). */
+  function withKnown(principal: Principal, needed: readonly string[]): string[] {
+    return [...new Set([...[...principal.scopes].filter((scope) => known.has(scope)), ...needed])].sort();
+  }
+
+  /** A resources/read: the resource's scopes (a view's include those of its tools); an unknown URI is the core's. */
+  function permitsRead(uri: unknown, principal: Principal, res: ServerResponse): boolean {
+    const needed = typeof uri === 'string' ? scopesOfResource(uri) : undefined;
+    if (needed === undefined || needed.every((scope) => principal.scopes.has(scope))) return true;
+    metrics.refused('insufficient_scope');
+    logger.info({ resource: (uri as string).slice(0, 200), userId: principal.subjectTag, needed }, 'resource read refused: insufficient scope');
+    insufficientScope(res, metadata.url, withKnown(principal, needed), needed, uri as string, 'resource');
+    return false;
+  }
+
   return {
     routes: Object.fromEntries(metadata.paths.map((path) => [path, serveMetadata])),
     openPaths: Object.freeze(['/mcp', ...metadata.paths]),
@@ -125,15 +147,14 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
       return isLater(verdict) ? verdict.then((known) => admit(req, res, known)) : admit(req, res, verdict);
     },
     permits(message, principal, res) {
+      if (message.method === 'resources/read') return permitsRead(message.params?.uri, principal, res);
       if (message.method !== 'tools/call') return true;
       const name = message.params?.name;
       const needed = typeof name === 'string' ? scopesByTool.get(name) : undefined;
       if (needed === undefined || needed.every((scope) => principal.scopes.has(scope))) return true;
       metrics.refused('insufficient_scope');
       logger.info({ tool: name, userId: principal.subjectTag, needed }, 'tool call refused: insufficient scope');
-      // What the token has (of the scopes this server knows) and what the call needs, in a stable order.
-      const scopes = [...new Set([...[...principal.scopes].filter((scope) => known.has(scope)), ...needed])].sort();
-      insufficientScope(res, metadata.url, scopes, needed, name as string);
+      insufficientScope(res, metadata.url, withKnown(principal, needed), needed, name as string);
       return false;
     },
     credentialsFor(principal, res) {

@@ -41,6 +41,16 @@ export interface ToolSpec<Shape extends z.ZodRawShape, Out extends z.ZodRawShape
    * API decides. Default: none.
    */
   scopes?: readonly string[];
+  /**
+   * MCP Apps (issue 26): the `ui://` view a host renders for this tool's results (`defineView`). The tool
+   * still answers with text (and `structuredContent` with `output`), so clients without views lose nothing.
+   */
+  view?: `ui://${string}`;
+  /**
+   * Who may call the tool where views are shown: `['model', 'app']` (default), or `['app']` for a helper
+   * only its view calls, which hosts hide from the model and the hub's lane does not list.
+   */
+  visibility?: readonly ('model' | 'app')[];
   handler(input: z.output<z.ZodObject<Shape>>, ctx: ToolContext): Promise<HandlerReturn<Out>> | HandlerReturn<Out>;
 }
 
@@ -55,6 +65,12 @@ export interface Tool {
     outputSchema?: { type: 'object'; [key: string]: unknown };
     annotations?: ToolAnnotations;
   };
+  /** The descriptor where views are shown: `_meta.ui` (and the older `ui/resourceUri`) when the tool has a view. */
+  readonly appDescriptor: Tool['descriptor'] & { _meta?: Record<string, unknown> };
+  /** The tool's view (`ui://…`), if any. */
+  readonly view?: string;
+  /** False for a helper only its view calls (visibility `['app']`): absent from lists without views. */
+  readonly forModel: boolean;
   readonly schema: z.ZodType;
   /** OAuth scopes required in MCP_AUTH=oauth mode (empty: none). */
   readonly scopes: readonly string[];
@@ -82,19 +98,29 @@ export function defineTool<Shape extends z.ZodRawShape, Out extends z.ZodRawShap
   // RFC 6749 scope-token: printable ASCII without space, quote or backslash.
   const badScope = spec.scopes?.find((scope) => !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope));
   if (badScope !== undefined) throw new TypeError(`Tool "${spec.name}" has an invalid scope ${JSON.stringify(badScope)}`);
+  if (spec.view !== undefined && !spec.view.startsWith('ui://')) throw new TypeError(`Tool "${spec.name}" names a view that is not a ui:// URI`);
+  if (spec.visibility !== undefined && (spec.visibility.length === 0 || spec.visibility.some((who) => who !== 'model' && who !== 'app'))) {
+    throw new TypeError(`Tool "${spec.name}" has a visibility other than a non-empty list of "model" and "app"`);
+  }
   const schema = z.object(spec.input);
   const outputSchema = spec.output ? z.object(spec.output as z.ZodRawShape) : undefined;
+  const descriptor: Tool['descriptor'] = {
+    name: spec.name,
+    ...(spec.title ? { title: spec.title } : {}),
+    description: spec.description,
+    // `io: 'input'` describes what the caller may send: fields with defaults are optional.
+    inputSchema: jsonSchemaOf(schema, 'input'),
+    ...(outputSchema ? { outputSchema: jsonSchemaOf(outputSchema, 'output') } : {}),
+    ...(spec.annotations ? { annotations: spec.annotations } : {}),
+  };
+  const ui = { ...(spec.view ? { resourceUri: spec.view } : {}), ...(spec.visibility ? { visibility: [...spec.visibility] } : {}) };
   return Object.freeze({
     name: spec.name,
-    descriptor: {
-      name: spec.name,
-      ...(spec.title ? { title: spec.title } : {}),
-      description: spec.description,
-      // `io: 'input'` describes what the caller may send: fields with defaults are optional.
-      inputSchema: jsonSchemaOf(schema, 'input'),
-      ...(outputSchema ? { outputSchema: jsonSchemaOf(outputSchema, 'output') } : {}),
-      ...(spec.annotations ? { annotations: spec.annotations } : {}),
-    },
+    descriptor,
+    appDescriptor:
+      spec.view || spec.visibility ? { ...descriptor, _meta: { ui, ...(spec.view ? { 'ui/resourceUri': spec.view } : {}) } } : descriptor,
+    ...(spec.view ? { view: spec.view } : {}),
+    forModel: spec.visibility?.includes('model') ?? true,
     schema,
     scopes: Object.freeze([...(spec.scopes ?? [])]),
     ...(outputSchema ? { outputSchema } : {}),

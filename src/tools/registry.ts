@@ -71,8 +71,10 @@ export interface RegistryOptions {
 }
 
 export interface Registry {
-  /** The tools/list result, built once. */
+  /** The tools/list result, built once: what a client without MCP Apps views sees (the hub included). */
   readonly descriptors: readonly Tool['descriptor'][];
+  /** The tools/list result where views are shown: `_meta.ui` on tools with a view, and view-only helpers. */
+  readonly appDescriptors: readonly Tool['appDescriptor'][];
   has(name: string): boolean;
   /** Runs a known tool; never throws: every failure becomes an isError result. */
   call(name: string, args: unknown, input: CallInput): Promise<ToolResult>;
@@ -206,7 +208,8 @@ export function createRegistry({
     if (byName.has(tool.name)) throw new TypeError(`Two tools are named "${tool.name}"`);
     byName.set(tool.name, tool);
   }
-  const descriptors = Object.freeze(tools.map((tool) => tool.descriptor));
+  const descriptors = Object.freeze(tools.filter((tool) => tool.forModel).map((tool) => tool.descriptor));
+  const appDescriptors = Object.freeze(tools.map((tool) => tool.appDescriptor));
   // Per-tool metric children resolved once; with metrics alone, one shared observer per tool (no per-call state).
   const toolMetrics = new Map(tools.map((tool) => [tool.name, metrics.forTool(tool.name)]));
   const sharedObservers = new Map(tools.map((tool) => [tool.name, new CallObserver(tool.name, toolMetrics.get(tool.name)!, undefined, undefined, undefined)]));
@@ -289,5 +292,5 @@ export function createRegistry({
     return Object.assign(contextHeaders(run.input.headers, run.caller), made);
   }
 
-  return { descriptors, has: (name) => byName.has(name), call };
+  return { descriptors, appDescriptors, has: (name) => byName.has(name), call };
 }

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { createToolServer, type ToolServer } from '../../src/server';
 import { defineTool, type Tool } from '../../src/tools';
+import type { Resource } from '../../src/resources';
 import { startAuthorizationServer, type AuthorizationServer, type ResourceSettings } from '../../auth-server';
 import { startRecordingApi, type RecordingApi } from '../support/recording-api';
 
@@ -60,8 +61,9 @@ export interface OAuthStackOptions {
   metadataDelayMs?: number;
   /** The authorization server's clock is ahead by this much when it checks an exchange's subject token. */
   clockAheadSeconds?: number;
-  /** The tools served (default oauthTools). */
+  /** The tool server's tools (default oauthTools) and resources (default none). */
   tools?: readonly Tool[];
+  serverResources?: readonly Resource[];
 }
 
 export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<OAuthStack> {
@@ -102,6 +104,7 @@ export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<
     customerApiUrl: api.url,
     logger,
     tools: options.tools ?? oauthTools,
+    resources: options.serverResources,
     info: { name: 'oauth-test-server', version: '0.0.0', title: 'OAuth test server' },
     auth: { discovery, ...(options.jwks ? { jwks: options.jwks } : {}) },
   });

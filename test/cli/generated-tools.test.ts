@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { generateTools } from '../../cli/openapi/generate';
 import { localPath } from '../../cli/openapi/load';
 import { scaffoldTool } from '../../cli/new-tool/scaffold';
+import { buildViews } from '../../cli/build-views/build';
 import { copyProject, ROOT, type ProjectCopy } from '../support/project-copy';
 
 const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
@@ -41,6 +42,24 @@ describe('npm run new-tool', () => {
     expect(readFileSync(join(copy.root, 'tools/delete.ts'), 'utf8')).toContain('destructiveHint: true');
     expect(readFileSync(join(copy.root, 'tools/get_thing.ts'), 'utf8')).toContain('readOnlyHint: true');
   }, 30_000);
+
+  it('with --view also writes a view, lists it in resources, and npm run build makes it one self-contained file', async () => {
+    const made = await copy.node([TSX, join(ROOT, 'cli/new-tool/main.ts'), 'show_thing', '--path', '/things/:id', '--view']);
+    expect(made.code).toBe(0);
+    expect(made.output).toContain(
+      'wrote tools/show_thing.ts, tools/show_thing.test.ts, tools/show_thing.view.ts, tools/views/show_thing/index.html, tools/views/show_thing/app.ts, tools/index.ts',
+    );
+    written.push('show_thing');
+    const index = readFileSync(join(copy.root, 'tools/index.ts'), 'utf8');
+    expect(index).toContain("import type { Resource } from '../src/resources';\nimport showThingView from './show_thing.view';");
+    expect(index).toContain('export const resources: readonly Resource[] = [showThingView];');
+    expect(readFileSync(join(copy.root, 'tools/show_thing.ts'), 'utf8')).toContain("view: 'ui://tools/show_thing',");
+    const [file] = await buildViews(copy.root, join(copy.root, 'dist/views'));
+    expect(file).toBe(join(copy.root, 'dist/views/show_thing.html'));
+    const html = readFileSync(file!, 'utf8');
+    expect(html).not.toContain('src="./app.ts"');
+    expect(html).toMatch(/<script>[\s\S]+ui\/initialize[\s\S]+<\/script>/);
+  }, 60_000);
 
   it.each([
     [{ name: 'get_thing' }, 'tools/get_thing.ts already exists'],

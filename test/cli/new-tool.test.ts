@@ -1,7 +1,7 @@
 // `npm run new-tool`'s arguments and its edit of tools/index.ts. What it writes is type-checked and
 // tested in generated-tools.test.ts.
 import { parseNewToolArgs } from '../../cli/new-tool/args';
-import { withTool } from '../../cli/scaffold/register';
+import { withResource, withTool } from '../../cli/scaffold/register';
 
 describe('new-tool arguments', () => {
   it.each([
@@ -11,6 +11,7 @@ describe('new-tool arguments', () => {
     [['a', 'b'], 'one name only (got a b)'],
     [['x', '--method'], '--method needs a value'],
     [['x', '--verbose'], 'unknown option --verbose'],
+    [['x', '--view', '--path', '/a'], { name: 'x', view: true, path: '/a' }],
   ])('%j → %j', (argv, expected) => {
     expect(parseNewToolArgs(argv)).toEqual(expected);
   });
@@ -33,5 +34,21 @@ describe('adding to tools/index.ts', () => {
   it('refuses a file without the tools list, or a name already imported', () => {
     expect(() => withTool('export default [];\n', 'b', 'b')).toThrow(/no `export const tools/);
     expect(() => withTool(index, 'a', 'a')).toThrow(/already imports a/);
+  });
+});
+
+describe('adding a view to tools/index.ts', () => {
+  it('starts a resources list, with its type import, when the index has none', () => {
+    const index = "import type { Tool } from '../src/tools';\nimport a from './a';\n\nexport const tools: readonly Tool[] = [a];\n";
+    expect(withResource(index, 'aView', 'a.view')).toBe(
+      "import type { Tool } from '../src/tools';\nimport a from './a';\nimport type { Resource } from '../src/resources';\nimport aView from './a.view';\n\n" +
+        'export const tools: readonly Tool[] = [a];\n\nexport const resources: readonly Resource[] = [aView];\n',
+    );
+  });
+
+  it('adds to an existing resources list', () => {
+    const index = "import type { Resource } from '../src/resources';\nimport aView from './a.view';\n\nexport const resources: readonly Resource[] = [aView];\n";
+    expect(withResource(index, 'bView', 'b.view')).toContain("import bView from './b.view';\n\nexport const resources: readonly Resource[] = [aView, bView];");
+    expect(() => withResource(index, 'aView', 'a.view')).toThrow(/already imports aView/);
   });
 });

@@ -29,7 +29,7 @@ describeUnless(examplesMissing)('npm run remove-examples in a fresh copy with a 
     // The copy starts as the template's examples alone: tools this fork has added are not what is tested
     // here, and the probe tool's name is one no file in tools/ has, so it cannot collide (issue 27).
     const templates = new Set([...EXAMPLE_MODULES.map((module) => `${module}.ts`), ...EXAMPLE_TESTS, 'index.ts']);
-    for (const file of readdirSync(join(copy.root, 'tools')).filter((name) => !templates.has(name))) {
+    for (const file of readdirSync(join(copy.root, 'tools')).filter((name) => name.endsWith('.ts') && !templates.has(name))) {
       withoutTool(copy.root, file.replace(/(\.test)?\.ts$/, ''));
     }
     tool = unusedToolName(copy.root, 'fork_probe');
@@ -48,6 +48,8 @@ describeUnless(examplesMissing)('npm run remove-examples in a fresh copy with a 
     expect(first.output).toContain('remove-examples: deleted example-api/\n');
     expect(first.output).toContain('remove-examples: deleted tools/types.ts\n');
     expect(first.output).toContain('remove-examples: deleted tools/example-tools.test.ts\n');
+    expect(first.output).toContain('remove-examples: deleted tools/search_orders.view.ts\n');
+    expect(first.output).toContain('remove-examples: deleted tools/views/search_orders/\n');
     expect(first.output).toContain(`the list now holds ${identifier}`);
     expect(existsSync(join(copy.root, 'example-api'))).toBe(false);
     expect(readdirSync(join(copy.root, 'tools')).sort()).toEqual([`${tool}.test.ts`, `${tool}.ts`, 'index.ts'].sort());
@@ -55,6 +57,7 @@ describeUnless(examplesMissing)('npm run remove-examples in a fresh copy with a 
     expect(index).toContain("import type { Tool } from '../src/tools';\n");
     expect(index).toContain(`import ${identifier} from './${tool}';\n`);
     expect(index).toContain(`export const tools: readonly Tool[] = [${identifier}];\n`);
+    expect(index).toContain('export const resources: readonly Resource[] = [];\n');
     expect(index).not.toMatch(new RegExp(`'\\./(${EXAMPLE_MODULES.join('|')})'`));
   });
 
@@ -160,6 +163,15 @@ describe('taking the examples out of tools/index.ts', () => {
   it('keeps a multi-line list multi-line, and an aliased import goes with its entry', () => {
     const source = "import { default as order } from './get_order';\nimport mine from './mine';\nexport const tools: readonly Tool[] = [\n  order,\n  mine,\n];\n";
     expect(withoutModules(source, examples).text).toBe("import mine from './mine';\nexport const tools: readonly Tool[] = [\n  mine,\n];\n");
+  });
+
+  it('takes an example view out of the resources list, keeping the fork view', () => {
+    const source =
+      "import whoami from './whoami';\nimport whoamiView from './whoami.view';\nimport mineView from './mine.view';\n\n" +
+      'export const tools: readonly Tool[] = [whoami];\n\nexport const resources: readonly Resource[] = [whoamiView, mineView];\n';
+    expect(withoutModules(source, new Set(['whoami', 'whoami.view'])).text).toBe(
+      "import mineView from './mine.view';\n\nexport const tools: readonly Tool[] = [];\n\nexport const resources: readonly Resource[] = [mineView];\n",
+    );
   });
 
   it('leaves an index without examples as it is', () => {

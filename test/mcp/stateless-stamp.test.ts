@@ -19,6 +19,7 @@ function spread(result: Record<string, unknown>): unknown {
 function coreAnswering(result: unknown) {
   const registry: Registry = {
     descriptors: [],
+    appDescriptors: [],
     has: (name) => name === 'echo',
     call: () => Promise.resolve(result as ToolResult),
   };

@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { createToolServer, type ToolServer } from '../../src/server';
 import type { Tool } from '../../src/tools';
+import type { Resource, ResourceTemplate } from '../../src/resources';
 
 export interface Stack {
   api: RunningExampleApi;
@@ -23,11 +24,14 @@ export interface Stack {
 export interface StackOptions {
   env?: NodeJS.ProcessEnv;
   tools?: readonly Tool[];
+  /** Resources and views (none by default, as a server without resources). */
+  resources?: readonly Resource[];
+  resourceTemplates?: readonly ResourceTemplate[];
   /** Base URL given to the tool server instead of the example API's (e.g. with {tenantId}). */
   customerApiUrl?: (apiUrl: string) => string;
 }
 
-export async function startStack({ env = {}, tools = exampleTools, customerApiUrl }: StackOptions = {}): Promise<Stack> {
+export async function startStack({ env = {}, tools = exampleTools, resources, resourceTemplates, customerApiUrl }: StackOptions = {}): Promise<Stack> {
   const api = await startExampleApi();
   const chunks: string[] = [];
   const sink = new Writable({
@@ -44,6 +48,8 @@ export async function startStack({ env = {}, tools = exampleTools, customerApiUr
     customerApiUrl: baseUrl,
     logger,
     tools,
+    resources,
+    resourceTemplates,
     info: { name: 'test-tool-server', version: '0.0.0' },
   });
   const url = await server.listen(0, '127.0.0.1');

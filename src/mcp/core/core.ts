@@ -1,5 +1,6 @@
 // The one protocol core behind every lane (/sse + /messages, /mcp): it answers initialize, ping,
-// server/discover, tools/list and tools/call, takes notifications, and never throws or leaves a request
+// server/discover, tools/list and tools/call (and resources/* when a resource is defined: ./resources),
+// takes notifications, and never throws or leaves a request
 // unanswered. Lanes parse and frame; they hand each message here with the headers of the HTTP request
 // that carried it.
 //
@@ -14,6 +15,8 @@ import type { Logger } from '../../logger';
 import { noopMetrics, type Metrics } from '../../telemetry';
 import { unnamedCall } from '../../tools/finish-call';
 import type { Registry } from '../../tools/registry';
+import { NO_RESOURCES, type ResourceSet } from '../../resources/resource-set';
+import { RESOURCE_METHODS, resourceMethods, type Offer } from './resources';
 import {
   classify,
   errorBody,
@@ -64,10 +67,13 @@ export function claimedVersion(params: Record<string, unknown> | undefined): unk
   return typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)[META.protocolVersion] : undefined;
 }
 
-/** Whether `method` exists in the era the request belongs to (the revision's method registry). */
+/** Whether `method` exists in the era the request belongs to (the revision's method registry), without resources. */
 export function isKnownMethod(method: string, params: Record<string, unknown> | undefined): boolean {
   return (isStatelessEra(claimedVersion(params)) ? STATELESS_METHODS : HANDSHAKE_METHODS).has(method);
 }
+
+/** `isKnownMethod` of one core: with resources/* where it offers a resource. */
+export type KnownMethod = typeof isKnownMethod;
 
 export interface ProtocolCore {
   /** Answers one request. Never rejects. */
@@ -76,6 +82,8 @@ export interface ProtocolCore {
   notification(message: JsonRpcNotification, ctx: CoreContext): void;
   /** Classifies any parsed body and answers it: a response for a request or invalid input, else undefined. */
   handle(value: unknown, ctx: CoreContext): Promise<JsonRpcResponse | undefined>;
+  /** Whether `method` exists for this core in the request's era (the /mcp edge's method-registry rung). */
+  knows: KnownMethod;
 }
 
 export interface CoreOptions {
@@ -86,12 +94,19 @@ export interface CoreOptions {
   instructions?: string;
   /** Counts tools/calls that reach no tool (as tool="(unknown)", never by name); no-op by default. */
   metrics?: Metrics;
+  /** resources/* (issue 26); none by default: the methods then do not exist, as before. */
+  resources?: ResourceSet;
+  /**
+   * Whether this lane offers MCP Apps views (`ui://` resources, `_meta.ui` on tools, the extension).
+   * False on the hub's lane, which answers as it always has (docs/views.md). Default: false.
+   */
+  views?: boolean;
 }
 
 type Params = Record<string, unknown>;
 type Method = (params: Params, ctx: CoreContext, id: RequestId) => unknown;
 
-const CAPABILITIES = Object.freeze({ tools: { listChanged: false } });
+const TOOLS_ONLY = Object.freeze({ tools: { listChanged: false } });
 
 /** The name and arguments of a tools/call, or -32602 with a sentence naming what is wrong. */
 function callParams(params: Params): { name: string; args: unknown } {
@@ -117,15 +132,20 @@ function revisionOf(meta: Params | undefined, ctx: CoreContext): string | undefi
   return typeof header === 'string' ? header.slice(0, 40) : undefined;
 }
 
-export function createProtocolCore({ registry, info, logger, instructions, metrics = noopMetrics }: CoreOptions): ProtocolCore {
+export function createProtocolCore({ registry, info, logger, instructions, metrics = noopMetrics, resources = NO_RESOURCES, views = false }: CoreOptions): ProtocolCore {
   const listResult = Object.freeze({ tools: registry.descriptors });
   // 2026-07-28 results say they are complete and who answered; lists may be cached by the client (ttlMs 0:
   // not at all, since a fork may change its tools at any deploy).
   const stamp = Object.freeze({ [META.serverInfo]: info });
   const cacheHint = { ttlMs: 0, cacheScope: 'private' } as const;
+  const offer: Offer | undefined = resourceMethods({ registry, resources, views, cacheHint });
+  const capabilities = offer?.capabilities ?? TOOLS_ONLY;
+  const handshakeMethods = offer ? new Set([...HANDSHAKE_METHODS, ...RESOURCE_METHODS]) : HANDSHAKE_METHODS;
+  const statelessMethods = offer ? new Set([...STATELESS_METHODS, ...RESOURCE_METHODS]) : STATELESS_METHODS;
+  const knows: KnownMethod = (method, params) => (isStatelessEra(claimedVersion(params)) ? statelessMethods : handshakeMethods).has(method);
   const discoverResult = Object.freeze({
     supportedVersions: [STATELESS_VERSION],
-    capabilities: CAPABILITIES,
+    capabilities,
     ...(instructions ? { instructions } : {}),
     ...cacheHint,
   });
@@ -158,14 +178,17 @@ export function createProtocolCore({ registry, info, logger, instructions, metri
         }
         return {
           protocolVersion: negotiate(params.protocolVersion),
-          capabilities: CAPABILITIES,
+          capabilities: offer ? offer.initializeCapabilities(params.capabilities) : capabilities,
           serverInfo: info,
           ...(instructions ? { instructions } : {}),
         };
       },
     ],
     ['server/discover', () => discoverResult],
-    ['tools/list', (params) => (isStatelessEra(claimedVersion(params)) ? statelessListResult : listResult)],
+    [
+      'tools/list',
+      offer?.toolsList ?? ((params) => (isStatelessEra(claimedVersion(params)) ? statelessListResult : listResult)),
+    ],
     [
       'tools/call',
       (params, ctx, id) => {
@@ -213,6 +236,7 @@ export function createProtocolCore({ registry, info, logger, instructions, metri
         });
       },
     ],
+    ...(offer?.methods ?? []),
   ]);
 
   async function request(message: JsonRpcRequest, ctx: CoreContext): Promise<JsonRpcResponse> {
@@ -229,7 +253,7 @@ export function createProtocolCore({ registry, info, logger, instructions, metri
         requested: version.slice(0, 40),
       });
     }
-    const method = isKnownMethod(message.method, params) ? methods.get(message.method) : undefined;
+    const method = (modern ? statelessMethods : handshakeMethods).has(message.method) ? methods.get(message.method) : undefined;
     if (!method) return errorBody(JsonRpcErrorCode.MethodNotFound, `Method not found: ${echoed(message.method)}`, message.id);
     try {
       const result = await method(params, ctx, message.id);
@@ -268,5 +292,5 @@ export function createProtocolCore({ registry, info, logger, instructions, metri
     }
   }
 
-  return { request, notification, handle };
+  return { request, notification, handle, knows };
 }

@@ -1,5 +1,6 @@
-export { claimedVersion, createProtocolCore, isKnownMethod, type CoreContext, type CoreOptions, type ProtocolCore, type ServerInfo } from './core';
+export { claimedVersion, createProtocolCore, isKnownMethod, type KnownMethod, type CoreContext, type CoreOptions, type ProtocolCore, type ServerInfo } from './core';
 export * from './jsonrpc';
 export { traceContext, type TraceContext } from './trace-context';
 export { HANDSHAKE_VERSIONS, isStatelessEra, META, STATELESS_VERSION, SUPPORTED_VERSIONS } from './versions';
 export { echoed, MAX_ECHO } from './echo';
+export { declaresViews } from './resources';

@@ -25,6 +25,11 @@ function sessionIdOf(url: string): string | undefined | null {
   return values.length === 0 ? undefined : values.length === 1 ? values[0] : null;
 }
 
+/** Whether a body names an id at all (usable or not). */
+function hasId(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && Object.hasOwn(body, 'id');
+}
+
 export function createMessagesHandler(options: MessagesOptions) {
   const { core, bus, calls, logger, clientOf } = options;
   const http = createLaneHttp(options);
@@ -86,6 +91,9 @@ export function createMessagesHandler(options: MessagesOptions) {
       return sendJson(res, 404, errorBody(JsonRpcErrorCode.SessionNotFound, text, idOf(body)));
     }
     const classified = classify(body);
+    // An id the answer cannot repeat (longer than MAX_ID_LENGTH, or not a string or number) would come back
+    // on the stream as id null, matching nothing the client waits for: refused here, in this answer (issue 26).
+    if (classified.kind === 'invalid' && classified.id === null && hasId(body)) return sendJson(res, 400, classified.answer);
     if (logger.isLevelEnabled('trace')) {
       const id = classified.kind === 'invalid' ? classified.id : 'id' in classified.message ? classified.message.id : undefined;
       const method = classified.kind === 'request' || classified.kind === 'notification' ? classified.message.method.slice(0, 100) : undefined;

@@ -5,7 +5,7 @@
 // well-formed requests of both eras skip the SDK's zod parses by ./fast-path, held to `edgeBySdk` by tests.
 import type { IncomingHttpHeaders } from 'node:http';
 import { classifyInboundRequest } from '@modelcontextprotocol/server';
-import { echoed, errorBody, HANDSHAKE_VERSIONS, isKnownMethod, JsonRpcErrorCode, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId } from '../core';
+import { echoed, errorBody, HANDSHAKE_VERSIONS, isKnownMethod, JsonRpcErrorCode, type KnownMethod, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId } from '../core';
 import { isPlainLegacyRequest, isWellFormedModernRequest } from './fast-path';
 
 export { isPlainLegacyRequest, isWellFormedModernRequest } from './fast-path';
@@ -53,18 +53,23 @@ function standardHeadersOf(headers: IncomingHttpHeaders): StandardHeaders {
   return { version: header(headers, 'mcp-protocol-version'), method: header(headers, 'mcp-method'), name: header(headers, 'mcp-name') };
 }
 
+/** The params field the Mcp-Name header must repeat, by method. */
+const NAMED_BY: Readonly<Record<string, string | undefined>> = { 'tools/call': 'name', 'resources/read': 'uri' };
+
 /** The standard-header rung for a 2026-07-28 request. */
 function standardHeaders(message: JsonRpcRequest, std: StandardHeaders): Edge | undefined {
   if (std.version === undefined) return mismatch(message.id, '(missing)', 'the body carries a modern per-request envelope but the required MCP-Protocol-Version header is absent');
   if (std.method === undefined) return mismatch(message.id, '(missing)', `the body names method ${echoed(message.method)} but the required Mcp-Method header is absent`);
-  if (message.method !== 'tools/call') return undefined;
-  const bodyName = message.params?.name;
+  // Mcp-Name repeats params.name of tools/call and params.uri of resources/read (2026-07-28).
+  const field = NAMED_BY[message.method];
+  if (field === undefined) return undefined;
+  const bodyName = message.params?.[field];
   const nameHeader = std.name;
   if (typeof bodyName !== 'string') return undefined;
-  if (nameHeader === undefined) return mismatch(message.id, '(missing)', `the body carries params.name="${echoed(bodyName)}" but the required Mcp-Name header is absent`);
+  if (nameHeader === undefined) return mismatch(message.id, '(missing)', `the body carries params.${field}="${echoed(bodyName)}" but the required Mcp-Name header is absent`);
   const decoded = decodeHeaderValue(nameHeader);
   if (decoded === undefined) return mismatch(message.id, nameHeader, 'the Mcp-Name header carries an invalid Base64 sentinel value');
-  if (decoded !== bodyName) return mismatch(message.id, nameHeader, `the body carries params.name="${echoed(bodyName)}" but the Mcp-Name header names "${echoed(decoded)}"`);
+  if (decoded !== bodyName) return mismatch(message.id, nameHeader, `the body carries params.${field}="${echoed(bodyName)}" but the Mcp-Name header names "${echoed(decoded)}"`);
   return undefined;
 }
 
@@ -84,33 +89,34 @@ function sdkRoute(body: unknown, std: StandardHeaders): Route {
  * Classifies one parsed POST /mcp body; a rejection carries its HTTP status and JSON-RPC answer. The
  * common well-formed requests of both eras skip the SDK's classification (./fast-path: issues 12, 19).
  */
-export function edge(body: unknown, headers: IncomingHttpHeaders): Edge {
+export function edge(body: unknown, headers: IncomingHttpHeaders, knows: KnownMethod = isKnownMethod): Edge {
   const version = header(headers, 'mcp-protocol-version');
   if (isPlainLegacyRequest(body, version)) return { kind: 'request', message: body, modern: false };
   const std = { version, method: header(headers, 'mcp-method'), name: header(headers, 'mcp-name') };
-  if (isWellFormedModernRequest(body, std.version, std.method)) return modernRequest(body, std);
-  return decide(body, std, Array.isArray(body) ? undefined : sdkRoute(body, std));
+  if (isWellFormedModernRequest(body, std.version, std.method)) return modernRequest(body, std, knows);
+  return decide(body, std, Array.isArray(body) ? undefined : sdkRoute(body, std), knows);
 }
 
 /** The same decision with every body classified by the SDK: the reference the fast paths are held to. */
-export function edgeBySdk(body: unknown, headers: IncomingHttpHeaders): Edge {
+export function edgeBySdk(body: unknown, headers: IncomingHttpHeaders, knows: KnownMethod = isKnownMethod): Edge {
   const std = standardHeadersOf(headers);
-  return decide(body, std, Array.isArray(body) ? undefined : sdkRoute(body, std));
+  return decide(body, std, Array.isArray(body) ? undefined : sdkRoute(body, std), knows);
 }
 
 /** A request the SDK routed as modern: the standard-header and method-registry rungs. */
-function modernRequest(message: JsonRpcRequest, std: StandardHeaders): Edge {
+function modernRequest(message: JsonRpcRequest, std: StandardHeaders, knows: KnownMethod): Edge {
   const rejected = standardHeaders(message, std);
   if (rejected) return rejected;
-  // The method-registry rung: a method the revision does not define is 404 (2026-07-28 ladder).
-  if (!isKnownMethod(message.method, message.params)) {
+  // The method-registry rung: a method the revision does not define (or this server does not offer:
+  // resources/* without a resource) is 404 (2026-07-28 ladder).
+  if (!knows(message.method, message.params)) {
     return { kind: 'reject', status: 404, answer: errorBody(JsonRpcErrorCode.MethodNotFound, `Method not found: ${message.method.slice(0, 100)}`, message.id) };
   }
   return { kind: 'request', message, modern: true };
 }
 
 /** The edge's decision on the SDK's route (none for a batch, which this endpoint refuses). */
-function decide(body: unknown, std: StandardHeaders, route: Route | undefined): Edge {
+function decide(body: unknown, std: StandardHeaders, route: Route | undefined, knows: KnownMethod): Edge {
   if (route === undefined) {
     return { kind: 'reject', status: 400, answer: errorBody(JsonRpcErrorCode.InvalidRequest, 'Bad Request: JSON-RPC batches are not supported by this endpoint') };
   }
@@ -119,7 +125,7 @@ function decide(body: unknown, std: StandardHeaders, route: Route | undefined): 
   }
   if (route.kind === 'modern') {
     if (route.messageKind === 'notification') return { kind: 'notification', message: route.message as unknown as JsonRpcNotification };
-    return modernRequest(route.message as unknown as JsonRpcRequest, std);
+    return modernRequest(route.message as unknown as JsonRpcRequest, std, knows);
   }
   // 2025-era: an unsupported MCP-Protocol-Version header is 400 (2025-06-18, "Protocol Version Header").
   const version = std.version;

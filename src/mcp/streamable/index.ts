@@ -68,7 +68,7 @@ export function createStreamableLane(options: StreamableLaneOptions) {
       }
       const body = await http.readBody(req, res);
       if (body === UNREAD) return;
-      const route = edge(body, req.headers);
+      const route = edge(body, req.headers, core.knows);
       switch (route.kind) {
         case 'reject':
           return sendJson(res, route.status, route.answer);

@@ -6,10 +6,13 @@ import { createLogger } from '../../logger';
 import { createToolServer } from '../../server';
 import { withApiName } from '../api-name';
 import type { Tool } from '../define-tool';
+import type { Resource } from '../../resources/define-resource';
 import type { ToolResult } from '../results';
 
 export interface TestServerOptions {
   tools: readonly Tool[];
+  /** The views (and other resources) the tools name; a tool with a view needs its view here. */
+  resources?: readonly Resource[];
   /** CUSTOMER_API_URL: the fake API's url, usually. */
   apiUrl: string;
   /** More settings, as environment variables (e.g. { CUSTOMER_API_NAME: 'the billing system' }). */
@@ -33,7 +36,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startToolServer({ tools, apiUrl, env = {} }: TestServerOptions): Promise<TestServer> {
+export async function startToolServer({ tools, resources, apiUrl, env = {} }: TestServerOptions): Promise<TestServer> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...env, CUSTOMER_API_URL: apiUrl });
   const lines: string[] = [];
   const destination = new Writable({
@@ -48,6 +51,7 @@ export async function startToolServer({ tools, apiUrl, env = {} }: TestServerOpt
     customerApiUrl: apiUrl,
     logger,
     tools: withApiName(tools, config.customerApiName),
+    resources,
     info: { name: 'tool-test-server', version: '0.0.0' },
   });
   const url = await server.listen(0, '127.0.0.1');

@@ -1,0 +1,88 @@
+// resources/list, resources/templates/list and resources/read (issue 26), and what they change in the
+// core's other answers: the resources capability and, on a lane that shows views, the MCP Apps extension
+// and the tools' `_meta.ui`. Built once per core; nothing here runs on a tools/call.
+import { isView, UI_EXTENSION } from '../../resources/define-view';
+import type { ResourceSet } from '../../resources/resource-set';
+import type { Registry } from '../../tools/registry';
+import { echoed } from './echo';
+import { JsonRpcError, JsonRpcErrorCode } from './jsonrpc';
+import { isStatelessEra, META } from './versions';
+
+type Params = Record<string, unknown>;
+type Method = (params: Params) => unknown;
+
+export const RESOURCE_METHODS = ['resources/list', 'resources/templates/list', 'resources/read'] as const;
+
+/** What a core with resources answers differently. */
+export interface Offer {
+  /** server/discover's capabilities. */
+  readonly capabilities: object;
+  /** initialize's capabilities: the extension only when the client declared it there (2025 era). */
+  initializeCapabilities(clientCapabilities: unknown): object;
+  readonly toolsList: Method;
+  readonly methods: ReadonlyArray<[string, Method]>;
+}
+
+export interface OfferOptions {
+  registry: Registry;
+  resources: ResourceSet;
+  /** Whether this lane shows views: false on the hub's lane. */
+  views: boolean;
+  cacheHint: { readonly ttlMs: number; readonly cacheScope: 'private' | 'public' };
+}
+
+const isObject = (value: unknown): value is Params => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Whether client capabilities (initialize's, or a 2026-07-28 request's `_meta`) declare MCP Apps. */
+export function declaresViews(capabilities: unknown): boolean {
+  return isObject(capabilities) && isObject(capabilities.extensions) && isObject(capabilities.extensions[UI_EXTENSION]);
+}
+
+/** The resources part of a core, or undefined when it offers no resource (the methods then do not exist). */
+export function resourceMethods({ registry, resources, views, cacheHint }: OfferOptions): Offer | undefined {
+  if (resources.size === 0) return undefined;
+  const showsViews = views && resources.list.resources.some(isView);
+  const base = Object.freeze({ tools: { listChanged: false }, resources: { listChanged: false } });
+  const withExtension = Object.freeze({ ...base, extensions: { [UI_EXTENSION]: {} } });
+
+  const plainTools = Object.freeze({ tools: registry.descriptors });
+  const appTools = Object.freeze({ tools: registry.appDescriptors });
+  const stateless = (result: object) => Object.freeze({ ...result, ...cacheHint });
+  const statelessPlainTools = stateless(plainTools);
+  const statelessAppTools = stateless(appTools);
+  const list = stateless(resources.list);
+  const templates = stateless(resources.templates);
+
+  function toolsList(params: Params): unknown {
+    const meta = params._meta as Params | undefined;
+    if (!isStatelessEra(meta?.[META.protocolVersion])) {
+      // A 2025-era client on stateless /mcp declared (or not) in an initialize this request cannot name:
+      // the views are listed; a client without the extension ignores `_meta` (docs/views.md).
+      return showsViews ? appTools : plainTools;
+    }
+    return showsViews && declaresViews(meta?.[META.clientCapabilities]) ? statelessAppTools : statelessPlainTools;
+  }
+
+  async function read(params: Params): Promise<unknown> {
+    const uri = params.uri;
+    if (typeof uri !== 'string') throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'resources/read needs params.uri, the resource URI as a string');
+    const answer = resources.read(uri);
+    // MCP: resource not found is -32602 with data { uri } (SDK v2's ResourceNotFoundError).
+    if (answer === undefined) throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `Resource not found: ${echoed(uri)}`, { uri: echoed(uri) });
+    const result = await answer;
+    return isStatelessEra((params._meta as Params | undefined)?.[META.protocolVersion]) ? { ...result, ...cacheHint } : result;
+  }
+
+  const era = (plain: object, modern: object): Method => (params) => (isStatelessEra((params._meta as Params | undefined)?.[META.protocolVersion]) ? modern : plain);
+
+  return {
+    capabilities: showsViews ? withExtension : base,
+    initializeCapabilities: (client) => (showsViews && declaresViews(client) ? withExtension : base),
+    toolsList,
+    methods: [
+      ['resources/list', era(resources.list, list)],
+      ['resources/templates/list', era(resources.templates, templates)],
+      ['resources/read', read],
+    ],
+  };
+}

@@ -1,0 +1,69 @@
+// Issue 26, point 6: a request whose id the server will not repeat (longer than MAX_ID_LENGTH, or not a
+// string or number) is refused in the HTTP answer of POST /messages, on the session path and without one.
+import { MAX_ID_LENGTH } from '../../src/mcp/core';
+import { postDirect, SseClient } from '../support/sse-client';
+import { startStack, type Stack } from '../support/stack';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.close());
+
+const tooLong = 'i'.repeat(MAX_ID_LENGTH + 1);
+const UNECHOED: Array<[string, unknown]> = [
+  ['an id one character over the cap', tooLong],
+  ['an id of 100,000 characters', 'i'.repeat(100_000)],
+  ['an id that is an object', { nested: 1 }],
+  ['an id that is null', null],
+];
+
+describe('POST /messages with an id the server will not echo', () => {
+  it.each(UNECHOED)('on a session, %s is refused with 400 and a JSON-RPC error, and nothing reaches the stream', async (_what, id) => {
+    const client = await SseClient.open(stack.url);
+    try {
+      const response = await client.post({ jsonrpc: '2.0', id, method: 'tools/list' });
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await response.json()).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: `id must be a number or a string of at most ${MAX_ID_LENGTH} characters` },
+      });
+      // The stream is ordered: once a later request's answer is there, an answer to the refused one would be too.
+      await client.call(2, 'ping');
+      const answers = client.events.filter((event) => event.event === 'message').map((event) => JSON.parse(event.data) as { id: unknown });
+      expect(answers.map((answer) => answer.id)).toEqual([2]);
+    } finally {
+      client.close();
+    }
+  });
+
+  it.each(UNECHOED)('without a session, %s is refused with 400 and a JSON-RPC error', async (_what, id) => {
+    const { status, json } = await postDirect(stack.url, { jsonrpc: '2.0', id, method: 'tools/list' });
+    expect(status).toBe(400);
+    expect(json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `id must be a number or a string of at most ${MAX_ID_LENGTH} characters` } });
+  });
+
+  it('an id of exactly the cap is still accepted on a session and answered on the stream with its id', async () => {
+    const client = await SseClient.open(stack.url);
+    try {
+      const id = 'i'.repeat(MAX_ID_LENGTH);
+      const answer = await client.call(id, 'ping');
+      expect(answer).toEqual({ jsonrpc: '2.0', id, result: {} });
+    } finally {
+      client.close();
+    }
+  });
+
+  it('an invalid request with a usable id is still answered on the stream, with that id, after a 202', async () => {
+    const client = await SseClient.open(stack.url);
+    try {
+      const response = await client.post({ jsonrpc: '1.0', id: 7, method: 'ping' });
+      expect(response.status).toBe(202);
+      expect((await client.answer(7)).error?.code).toBe(-32600);
+    } finally {
+      client.close();
+    }
+  });
+});

@@ -1,0 +1,46 @@
+// Raw POST /mcp in each era, for tests that check the exact wire: a 2025-era request (after an initialize
+// the stateless lane does not remember), or a 2026-07-28 request with its `_meta` envelope and headers.
+export const MODERN = '2026-07-28';
+export const UI = 'io.modelcontextprotocol/ui';
+export const VIEW_CAPABILITIES = { extensions: { [UI]: { mimeTypes: ['text/html;profile=mcp-app'] } } };
+
+export interface Posted {
+  status: number;
+  json: { id?: unknown; result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } };
+  text: string;
+}
+
+async function post(url: string, body: unknown, headers: Record<string, string>): Promise<Posted> {
+  const response = await fetch(`${url}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: JSON.parse(text) as Posted['json'], text };
+}
+
+/** A 2025-era request (no `_meta` envelope). */
+export function post2025(url: string, method: string, params?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Posted> {
+  return post(url, { jsonrpc: '2.0', id: 1, method, ...(params ? { params } : {}) }, headers);
+}
+
+/** A 2026-07-28 request: the envelope in `_meta` (with these client capabilities) and the standard headers. */
+export function post2026(
+  url: string,
+  method: string,
+  params: Record<string, unknown> = {},
+  { capabilities = {}, headers = {} }: { capabilities?: Record<string, unknown>; headers?: Record<string, string> } = {},
+): Promise<Posted> {
+  const _meta = {
+    'io.modelcontextprotocol/protocolVersion': MODERN,
+    'io.modelcontextprotocol/clientCapabilities': capabilities,
+    'io.modelcontextprotocol/clientInfo': { name: 'raw-test', version: '1.0.0' },
+  };
+  const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
+  return post(
+    url,
+    { jsonrpc: '2.0', id: 1, method, params: { ...params, _meta } },
+    { 'mcp-protocol-version': MODERN, 'mcp-method': method, ...(name === undefined ? {} : { 'mcp-name': name }), ...headers },
+  );
+}
