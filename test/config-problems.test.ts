@@ -1,16 +1,8 @@
 // Issue 18: every configuration problem in one message, whatever the mix, each in words a newcomer reads.
 import { ConfigError, loadConfig } from '../src/config';
+import { problemsOf } from './support/config-problems';
 import { echo, isSecretSetting } from '../src/config-fields';
 
-const problemsOf = (env: NodeJS.ProcessEnv): readonly string[] => {
-  try {
-    loadConfig(env);
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-};
 
 describe('loadConfig problems', () => {
   it('a mixed bad production configuration is reported in one ConfigError naming all of it', () => {

@@ -3,19 +3,11 @@
 // production, the log's JSON keeps today's shape by default, and a variable one or two letters from a
 // setting is named in a warning (the known names come from the settings schema).
 import { ConfigError, loadConfig, SETTING_NAMES } from '../src/config';
+import { problemsOf } from './support/config-problems';
 import { echo } from '../src/config-fields';
 import { editDistance, misspeltSettings } from '../src/config-spelling';
 import { BASE_URL_PLACEHOLDERS } from '../src/upstream/paths';
 
-const problemsOf = (env: NodeJS.ProcessEnv): readonly string[] => {
-  try {
-    loadConfig(env);
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-};
 
 describe('HOST', () => {
   it.each(['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost', 'api-1.internal.example.com', 'fe80::1'])('accepts %s', (host) => {

@@ -1,17 +1,9 @@
 import { ConfigError, loadConfig } from '../src/config';
+import { problemsOf } from './support/config-problems';
 
 const SECRET = 'a'.repeat(16);
 /** The least a production start needs besides CUSTOMER_API_URL. */
 const PRODUCTION = { NODE_ENV: 'production', HUB_SECRETS: SECRET, ALLOWED_HOSTS: 'tools.example.com' };
-const problemsOf = (env: NodeJS.ProcessEnv): readonly string[] => {
-  try {
-    loadConfig(env);
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-};
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
