@@ -111,7 +111,7 @@ it("the template's docs name the examples only inside passages that remove-examp
   try {
     cpSync(join(ROOT, 'docs'), join(root, 'docs'), { recursive: true });
     expect(exampleMentions(root).length).toBeGreaterThan(0);
-    for (const file of readdirSync(join(root, 'docs'))) {
+    for (const file of readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md'))) {
       writeFileSync(join(root, 'docs', file), withoutExamplePassages(readFileSync(join(root, 'docs', file), 'utf8')));
     }
     expect(exampleMentions(root)).toEqual([]);
