@@ -1,5 +1,5 @@
-// Entry of `npm run upgrade-check [-- <template commit>] [--from <base commit>] [--releases]`: before a
-// fork merges the template (after `git fetch template`), what changed since its base release. Offline.
+// Entry of `npm run upgrade-check [-- <template commit>] [--from <base>] [--fork <commit>] [--releases]`:
+// before a fork merges the template (after `git fetch template`), what changed since its base. Offline.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkUpgrade, envNeedsChanges, UpgradeCheckError } from './check';
@@ -7,19 +7,26 @@ import { createGit, GitError } from './git';
 import { ReleaseNotFoundError, findReleases } from './releases';
 import { releaseLines, reportLines } from './report';
 
-const USAGE = 'usage: npm run upgrade-check -- [<template commit, default template/main>] [--from <base commit>] [--releases]';
+const USAGE = 'usage: npm run upgrade-check -- [<template commit, default template/main>] [--from <base commit>] [--fork <commit, default HEAD>] [--releases]';
 /** Where docs/forking.md tells a fork to fetch the template. */
 const DEFAULT_TARGET = 'template/main';
 
-function parse(argv: readonly string[]): { target?: string; from?: string; releases: boolean } | string {
-  const out: { target?: string; from?: string; releases: boolean } = { releases: false };
+interface Args {
+  target?: string;
+  from?: string;
+  fork?: string;
+  releases: boolean;
+}
+
+function parse(argv: readonly string[]): Args | string {
+  const out: Args = { releases: false };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
     if (arg === '--releases') out.releases = true;
-    else if (arg === '--from') {
+    else if (arg === '--from' || arg === '--fork') {
       const value = argv[i + 1];
-      if (value === undefined || value.startsWith('--')) return '--from needs a commit';
-      out.from = value;
+      if (value === undefined || value.startsWith('--')) return `${arg} needs a commit`;
+      out[arg === '--from' ? 'from' : 'fork'] = value;
       i += 1;
     } else if (arg.startsWith('--')) return `unknown option ${arg}`;
     else if (out.target === undefined) out.target = arg;
@@ -43,7 +50,7 @@ if (typeof args === 'string') {
     } else {
       const envPath = join(root, '.env');
       const envFile = existsSync(envPath) ? readFileSync(envPath, 'utf8') : undefined;
-      const check = checkUpgrade({ git, target: args.target ?? DEFAULT_TARGET, ...(args.from ? { from: args.from } : {}), ...(envFile !== undefined ? { envFile } : {}) });
+      const check = checkUpgrade({ git, target: args.target ?? DEFAULT_TARGET, ...(args.from ? { from: args.from } : {}), ...(args.fork ? { fork: args.fork } : {}), ...(envFile !== undefined ? { envFile } : {}) });
       for (const line of reportLines(check, envFile !== undefined)) say(line);
       if (envNeedsChanges(check)) process.exitCode = 1;
     }

@@ -137,6 +137,16 @@ describe('upgrade-check over a template with two releases', () => {
     expect(releases).toBe(`1.1.0 ${commits.release11} 2026-12-01\n1.0.0 ${commits.release1} 2026-11-26\n`);
   });
 
+  it('as a command after the merge: --from and --fork name the base and the fork as it was', () => {
+    repo.run('checkout', '-q', 'main');
+    rmSync(join(repo.dir, '.env'));
+    const output = execFileSync(process.execPath, [TSX, MAIN, '--from', commits.release1, '--fork', 'fork', 'main'], { cwd: repo.dir, encoding: 'utf8' });
+    expect(output).toContain('upgrade-check: from 1.0.0 (');
+    expect(output).toContain('upgrade-check: .env: none here, nothing to check');
+    expect(output).toContain('upgrade-check: changed on both sides, resolve as CHANGELOG.md says: tools/index.ts\n');
+    expect(output).toContain("upgrade-check: changed on both sides, your own edits to the template's files: src/a.ts\n");
+  });
+
   it('as a command: a commit that does not exist is exit 2 and a sentence', () => {
     let failure: { status: number; stderr: string } | undefined;
     try {
