@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseChangelog } from '../../cli/upgrade-check/changelog';
 import { checkUpgrade } from '../../cli/upgrade-check/check';
 import { createGit, type Git } from '../../cli/upgrade-check/git';
 import { findReleases } from '../../cli/upgrade-check/releases';
@@ -48,7 +49,7 @@ function createRepo(): Repo {
 
 describe('upgrade-check over a template with two releases', () => {
   let repo: Repo;
-  const commits: Record<string, string> = {};
+  const commits = { start: '', release1: '', release11: '' };
 
   beforeAll(() => {
     repo = createRepo();
@@ -156,5 +157,20 @@ describe('upgrade-check over a template with two releases', () => {
     }
     expect(failure?.status).toBe(2);
     expect(failure?.stderr).toContain('no commit template/main in this repository (fetch it first: git fetch template)');
+  });
+});
+
+describe("this project's CHANGELOG.md", () => {
+  it('parses into releases whose commits, found in this history without tags, set their version in package.json', () => {
+    const git = createGit(ROOT);
+    const releases = findReleases(git, 'HEAD');
+    expect(releases.length).toBeGreaterThan(0);
+    for (const release of releases) {
+      expect(JSON.parse(git.show(release.commit, 'package.json') ?? '{}')).toMatchObject({ version: release.version });
+    }
+  });
+
+  it('reads renames from an entry line with an arrow', () => {
+    expect(parseChangelog('## [2.0.0] - 2027-01-01\n- `OLD_ONE` -> `NEW_ONE`, `XX` → `YY`\n')[0]?.renamed).toEqual(new Map([['OLD_ONE', 'NEW_ONE'], ['XX', 'YY']]));
   });
 });
