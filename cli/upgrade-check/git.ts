@@ -7,8 +7,8 @@ export interface Git {
   commit(ref: string): string | undefined;
   /** A file's text at a commit, or undefined when the file is not there. */
   show(commit: string, path: string): string | undefined;
-  /** Commits on `ref`'s first-parent line that changed `path`, newest first. */
-  firstParentChanges(ref: string, path: string): string[];
+  /** Commits that changed `path`, newest first: on `ref`'s first-parent line only, or in all its history. */
+  changes(ref: string, path: string, firstParent: boolean): string[];
   isAncestor(ancestor: string, descendant: string): boolean;
   mergeBase(a: string, b: string): string | undefined;
   /** Paths that differ between two commits. */
@@ -41,7 +41,7 @@ export function createGit(cwd: string): Git {
   return {
     commit: (ref) => tryRun(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])?.trim() || undefined,
     show: (commit, path) => tryRun(['show', `${commit}:${path}`]),
-    firstParentChanges: (ref, path) => lines(run(['rev-list', '--first-parent', ref, '--', path])),
+    changes: (ref, path, firstParent) => lines(run(['rev-list', firstParent ? '--first-parent' : '--full-history', ref, '--', path])),
     isAncestor: (ancestor, descendant) => tryRun(['merge-base', '--is-ancestor', ancestor, descendant]) !== undefined,
     mergeBase: (a, b) => tryRun(['merge-base', a, b])?.trim() || undefined,
     changedPaths: (from, to) => lines(run(['diff', '--name-only', '--no-renames', from, to])),

@@ -83,6 +83,15 @@ describe('upgrade-check over a template with two releases', () => {
     ]);
   });
 
+  it("finds a release in a fork's history whose own line never had its version", () => {
+    repo.run('checkout', '-q', '-b', 'own-version', commits.start);
+    repo.commit('fork: a version of its own', { 'package.json': packageJson('7.0.0'), 'tools/mine.ts': 'export default 1;\n' });
+    repo.run('merge', '-q', '-X', 'ours', '--no-edit', commits.release11);
+    expect(JSON.parse(repo.git.show('HEAD', 'package.json') ?? '{}')).toMatchObject({ version: '7.0.0' });
+    expect(findReleases(repo.git, 'HEAD').map((release) => release.commit)).toEqual([commits.release11, commits.release1]);
+    repo.run('checkout', '-q', 'main');
+  });
+
   it('reports a fork on 1.0.0: settings added, renamed, removed, and the files both sides changed', () => {
     const check = checkUpgrade({ git: repo.git, target: 'main', fork: 'fork' });
     expect(check.base).toMatchObject({ commit: commits.release1, release: { version: '1.0.0' }, exact: true });
