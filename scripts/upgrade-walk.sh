@@ -2,9 +2,9 @@
 # CI (issue 28): a fork made at the previous release takes this one the way docs/forking.md says, and stays
 # green. In a temporary clone of this repository: check out the base, run `npm run remove-examples`, add a
 # scaffolded tool (`npm run new-tool`) and a tool written by hand, rename the package, commit; then fetch
-# and merge the target. Conflicts are allowed only in the shared files CHANGELOG.md names, and are resolved
-# exactly as it says; then `npm ci && npm test`, and the fork's two tools answer through POST /mcp from a
-# server whose CUSTOMER_API_URL is a small loopback stand-in API.
+# and merge the target. Conflicts are allowed only in the shared files CHANGELOG.md names (and in examples
+# the fork deleted), and are resolved exactly as it says; then `npm ci && npm test`, and the fork's two
+# tools answer through POST /mcp from a server whose CUSTOMER_API_URL is a small loopback stand-in API.
 #
 #   scripts/upgrade-walk.sh [base] [target] [-- arguments for npm test]
 #
