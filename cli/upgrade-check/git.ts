@@ -7,8 +7,10 @@ export interface Git {
   commit(ref: string): string | undefined;
   /** A file's text at a commit, or undefined when the file is not there. */
   show(commit: string, path: string): string | undefined;
-  /** Commits that changed `path`, newest first: on `ref`'s first-parent line only, or in all its history. */
-  changes(ref: string, path: string, firstParent: boolean): string[];
+  /** Commits in `ref`'s history that changed `path` (merges included), newest first. */
+  changes(ref: string, path: string): string[];
+  /** A commit's parents. */
+  parents(commit: string): string[];
   isAncestor(ancestor: string, descendant: string): boolean;
   mergeBase(a: string, b: string): string | undefined;
   /** Paths that differ between two commits. */
@@ -41,7 +43,8 @@ export function createGit(cwd: string): Git {
   return {
     commit: (ref) => tryRun(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])?.trim() || undefined,
     show: (commit, path) => tryRun(['show', `${commit}:${path}`]),
-    changes: (ref, path, firstParent) => lines(run(['rev-list', firstParent ? '--first-parent' : '--full-history', ref, '--', path])),
+    changes: (ref, path) => lines(run(['rev-list', '--full-history', ref, '--', path])),
+    parents: (commit) => lines(run(['rev-parse', `${commit}^@`])),
     isAncestor: (ancestor, descendant) => tryRun(['merge-base', '--is-ancestor', ancestor, descendant]) !== undefined,
     mergeBase: (a, b) => tryRun(['merge-base', a, b])?.trim() || undefined,
     changedPaths: (from, to) => lines(run(['diff', '--name-only', '--no-renames', from, to])),

@@ -1,7 +1,7 @@
 // Where each release is in git, without tags (a clone may not carry them): the commit the changelog
-// names, or else the oldest commit on the template's first-parent line whose package.json has that version
-// (the release commit sets it). In a fork's history, whose first-parent line is the fork's own and may
-// never have carried the version (a fork that keeps a version of its own), all of history is searched.
+// names, or else the commit that set package.json's version to it (no parent has that version; the
+// oldest if several). A merge that brings the version in sets nothing, so the answer is the same in the
+// template and in every fork that merged it, whatever version a fork gives its own package.json.
 import { isRelease, parseChangelog } from './changelog';
 import type { Git } from './git';
 
@@ -31,26 +31,26 @@ function versionOf(text: string | undefined): string | undefined {
   }
 }
 
-/** version → the oldest commit that has it (the list is newest first, so the last seen wins). */
-function oldestWithEachVersion(git: Git, ref: string, firstParent: boolean): Map<string, string> {
-  const oldest = new Map<string, string>();
-  for (const commit of git.changes(ref, 'package.json', firstParent)) {
+/** version → the oldest commit that set it, for the versions asked about. */
+function commitsSetting(git: Git, ref: string, versions: ReadonlySet<string>): Map<string, string> {
+  const setting = new Map<string, string>();
+  // Newest first, so the last one seen is the oldest.
+  for (const commit of git.changes(ref, 'package.json')) {
     const version = versionOf(git.show(commit, 'package.json'));
-    if (version !== undefined) oldest.set(version, commit);
+    if (version === undefined || !versions.has(version)) continue;
+    if (git.parents(commit).every((parent) => versionOf(git.show(parent, 'package.json')) !== version)) setting.set(version, commit);
   }
-  return oldest;
+  return setting;
 }
 
 /** The releases in `ref`'s CHANGELOG.md, newest first, each with its commit. */
 export function findReleases(git: Git, ref: string): Release[] {
   const entries = parseChangelog(git.show(ref, 'CHANGELOG.md') ?? '').filter(isRelease);
   if (entries.length === 0) return [];
-  const firstParent = oldestWithEachVersion(git, ref, true);
-  let everywhere: Map<string, string> | undefined;
+  const setting = commitsSetting(git, ref, new Set(entries.map((entry) => entry.version)));
   return entries.map((entry) => {
     const named = entry.commit === undefined ? undefined : git.commit(entry.commit);
-    const commit = named !== undefined && versionOf(git.show(named, 'package.json')) === entry.version ? named
-      : (firstParent.get(entry.version) ?? (everywhere ??= oldestWithEachVersion(git, ref, false)).get(entry.version));
+    const commit = named !== undefined && versionOf(git.show(named, 'package.json')) === entry.version ? named : setting.get(entry.version);
     if (commit === undefined) throw new ReleaseNotFoundError(entry.version, ref);
     return { version: entry.version, commit, ...(entry.date ? { date: entry.date } : {}) };
   });

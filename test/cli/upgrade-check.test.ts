@@ -167,6 +167,19 @@ describe('upgrade-check over a template with two releases', () => {
     expect(failure?.status).toBe(2);
     expect(failure?.stderr).toContain('no commit template/main in this repository (fetch it first: git fetch template)');
   });
+
+  // Last: it adds a release to main.
+  it('names the commit that set a version, not the merge that brought it in, the same in the template and in a fork', () => {
+    repo.run('checkout', '-q', '-b', 'release-2', 'main');
+    const release2 = repo.commit('release 2.0.0', { 'package.json': packageJson('2.0.0'), 'CHANGELOG.md': changelog('## [2.0.0] - 2027-01-01\n', RELEASE_1_1, RELEASE_1) });
+    repo.run('checkout', '-q', 'main');
+    repo.commit('template work meanwhile', { 'src/b.ts': 'export const b = 1;\n' });
+    repo.run('merge', '-q', '--no-ff', '--no-edit', 'release-2');
+    expect(findReleases(repo.git, 'main')[0]).toMatchObject({ version: '2.0.0', commit: release2 });
+    repo.run('checkout', '-q', 'fork');
+    repo.run('merge', '-q', '-X', 'theirs', '--no-edit', 'main');
+    expect(findReleases(repo.git, 'HEAD').map((release) => release.commit)).toEqual([release2, commits.release11, commits.release1]);
+  });
 });
 
 describe("this project's CHANGELOG.md", () => {
