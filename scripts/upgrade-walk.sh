@@ -20,11 +20,11 @@ root="$PWD"
 # previous release"; from then on the walk starts from a real release and this constant is unused.
 BEFORE_FIRST_RELEASE=f62f59a
 
-base_arg="${1:-}"
-target_arg="${2:-HEAD}"
-[ "$#" -gt 0 ] && shift
-[ "$#" -gt 0 ] && shift
+positional=()
+while [ "$#" -gt 0 ] && [ "$1" != "--" ]; do positional+=("$1"); shift; done
 [ "${1:-}" = "--" ] && shift
+base_arg="${positional[0]:-}"
+target_arg="${positional[1]:-HEAD}"
 
 commit() { git rev-parse --verify --quiet "$1^{commit}" || { echo "upgrade-walk: no commit $1 here (a shallow clone? fetch the full history)" >&2; exit 1; }; }
 target="$(commit "$target_arg")"
