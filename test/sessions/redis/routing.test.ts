@@ -8,7 +8,7 @@ import { SseClient } from '../../support/sse-client';
 const TTL_MS = 1_500;
 const prefix = uniquePrefix();
 let api: RecordingApi;
-let replicas: Replica[];
+let replicas: Replica[] = [];
 const clients: SseClient[] = [];
 
 const open = async (replica: Replica) => {
@@ -25,6 +25,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const client of clients) client.close();
+  // A beforeAll that timed out leaves the list empty: killAll still ends what it started.
   await Promise.all(replicas.map((replica) => replica.stop()));
   killAll();
   await api.close();
