@@ -93,10 +93,13 @@ describeUnless(examplesMissing)('npm run remove-examples in a fresh copy with a 
   }, 30_000);
 });
 
-/** Lines of docs/*.md that name an example file, the example API's folder or call an example tool. */
+/**
+ * Lines of docs/*.md that point a reader at an example tool's file or call an example tool: what a fork
+ * would follow and trip over once they are gone (naming the examples as what remove-examples deletes is not).
+ */
 function exampleMentions(root: string): string[] {
   const tools = EXAMPLE_MODULES.filter((module) => module !== 'types');
-  const mention = new RegExp(`tools/(${EXAMPLE_MODULES.join('|')})\\.ts|example-api/|(call|"name":)\\W+(\\S+ ){0,3}\\W*(${tools.join('|')})\\b`);
+  const mention = new RegExp(`tools/(${EXAMPLE_MODULES.join('|')})\\.ts|(call|"name":)\\W+(\\S+ ){0,3}\\W*(${tools.join('|')})\\b`);
   // performance.md describes the benchmark's own stand-in servers, whose get_order is not the example tool.
   const docs = readdirSync(join(root, 'docs')).filter((file) => file.endsWith('.md') && file !== 'performance.md');
   return docs.flatMap((file) =>
