@@ -112,18 +112,21 @@ function exampleMentions(root: string): string[] {
   );
 }
 
-it("the template's docs name the examples only inside passages that remove-examples takes out", () => {
-  const root = mkdtempSync(join(tmpdir(), 'remove-examples-docs-'));
-  try {
-    cpSync(join(ROOT, 'docs'), join(root, 'docs'), { recursive: true });
-    expect(exampleMentions(root).length).toBeGreaterThan(0);
-    for (const file of readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md'))) {
-      writeFileSync(join(root, 'docs', file), withoutExamplePassages(readFileSync(join(root, 'docs', file), 'utf8')));
+// A check of the template's own docs: in a fork that removed the examples their passages are gone already.
+describeUnless(examplesMissing)("the template's docs", () => {
+  it('name the examples only inside passages that remove-examples takes out', () => {
+    const root = mkdtempSync(join(tmpdir(), 'remove-examples-docs-'));
+    try {
+      cpSync(join(ROOT, 'docs'), join(root, 'docs'), { recursive: true });
+      expect(exampleMentions(root).length).toBeGreaterThan(0);
+      for (const file of readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md'))) {
+        writeFileSync(join(root, 'docs', file), withoutExamplePassages(readFileSync(join(root, 'docs', file), 'utf8')));
+      }
+      expect(exampleMentions(root)).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
-    expect(exampleMentions(root)).toEqual([]);
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
+  });
 });
 
 it('an example passage goes with its markers and the blank line after it; the text around it stays', () => {
