@@ -17,7 +17,6 @@ import { withoutTool } from '../support/readme-tool';
 import { describeUnless, examplesMissing, unusedToolName } from '../support/template-tree';
 
 const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
-const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 
 // In a fork whose examples are gone there is nothing for this part to remove; the small projects below still run.
 describeUnless(examplesMissing)('npm run remove-examples in a fresh copy with a tool of the fork', () => {
@@ -81,7 +80,7 @@ describeUnless(examplesMissing)('npm run remove-examples in a fresh copy with a 
     const template = withoutModules(templateIndex, new Set(EXAMPLE_MODULES)).text;
     expect(template).not.toMatch(new RegExp(`'\\./(${EXAMPLE_MODULES.join('|')})'`));
     writeFileSync(join(copy.root, 'tools/index-without-examples.ts'), template);
-    const typecheck = await copy.node([TSC, '-p', 'tsconfig.json', '--noEmit']);
+    const typecheck = await copy.typecheck();
     expect(typecheck).toEqual({ code: 0, output: '' });
     const jest = await copy.jest(`tools/${tool}\\.test\\.ts`);
     expect(jest.output).toContain('Test Suites: 1 passed, 1 total');

@@ -1,7 +1,7 @@
 // A copy of this project in a temporary folder (node_modules linked, not copied), for tests that run a
 // scaffold or generator and then type-check and test what it wrote, without touching the real tree.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -14,6 +14,8 @@ export interface ProjectCopy {
   node(args: readonly string[], env?: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }>;
   /** Type-checks the copy's tools/ (and what they import) with the project's compiler settings. */
   typecheckTools(): Promise<{ code: number | null; output: string }>;
+  /** Type-checks the whole copy (tsconfig.json), as `npm test`'s pretest does. */
+  typecheck(): Promise<{ code: number | null; output: string }>;
   /** Runs the copy's jest on test files matching `pattern`. */
   jest(pattern: string): Promise<{ code: number | null; output: string }>;
   remove(): void;
@@ -34,13 +36,27 @@ export function copyProject(prefix = 'project-copy-'): ProjectCopy {
       child.once('close', (code) => resolve({ code, output }));
     });
 
+  // The type-checks below start from this project's own pretest cache (dist/.test.tsbuildinfo, when
+  // `npm test` made one), so tsc checks again only what differs in the copy: a few seconds instead of a
+  // full check each. The cache names files relative to itself, so the copy's compiler must see the same
+  // relative paths: its own node_modules/typescript, with the symlink to node_modules kept, not resolved.
+  // Without a cache (`npx jest <file>`) the check is a full one; either way every file is checked.
+  const cache = join(ROOT, 'dist/.test.tsbuildinfo');
+  const typecheck = (tsconfig: string, buildInfo: string) => {
+    mkdirSync(join(root, 'dist'), { recursive: true });
+    if (existsSync(cache)) copyFileSync(cache, join(root, 'dist', buildInfo));
+    const tsc = ['--preserve-symlinks', '--preserve-symlinks-main', join(root, 'node_modules/typescript/bin/tsc')];
+    return node([...tsc, '--noEmit', '-p', tsconfig, '--preserveSymlinks', '--incremental', '--tsBuildInfoFile', `dist/${buildInfo}`]);
+  };
+
   return {
     root,
     node,
     typecheckTools() {
       writeFileSync(join(root, 'tsconfig.tools.json'), JSON.stringify({ extends: './tsconfig.json', include: ['tools'] }));
-      return node([join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.tools.json']);
+      return typecheck('tsconfig.tools.json', '.tools.tsbuildinfo');
     },
+    typecheck: () => typecheck('tsconfig.json', '.copy.tsbuildinfo'),
     // In band: these run inside a test, beside other suites; one process is enough and fights less for CPU.
     jest: (pattern) => node([join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--runInBand', pattern]),
     remove: () => rmSync(root, { recursive: true, force: true }),
