@@ -42,11 +42,11 @@ export function copyProject(prefix = 'project-copy-'): ProjectCopy {
   // relative paths: its own node_modules/typescript, with the symlink to node_modules kept, not resolved.
   // Without a cache (`npx jest <file>`) the check is a full one; either way every file is checked.
   const cache = join(ROOT, 'dist/.test.tsbuildinfo');
-  const typecheck = (tsconfig: string, buildInfo: string) => {
+  const typecheck = (tsconfig: string) => {
     mkdirSync(join(root, 'dist'), { recursive: true });
-    if (existsSync(cache)) copyFileSync(cache, join(root, 'dist', buildInfo));
+    if (existsSync(cache)) copyFileSync(cache, join(root, 'dist/.copy.tsbuildinfo'));
     const tsc = ['--preserve-symlinks', '--preserve-symlinks-main', join(root, 'node_modules/typescript/bin/tsc')];
-    return node([...tsc, '--noEmit', '-p', tsconfig, '--preserveSymlinks', '--incremental', '--tsBuildInfoFile', `dist/${buildInfo}`]);
+    return node([...tsc, '--noEmit', '-p', tsconfig, '--preserveSymlinks', '--incremental', '--tsBuildInfoFile', 'dist/.copy.tsbuildinfo']);
   };
 
   return {
@@ -54,9 +54,9 @@ export function copyProject(prefix = 'project-copy-'): ProjectCopy {
     node,
     typecheckTools() {
       writeFileSync(join(root, 'tsconfig.tools.json'), JSON.stringify({ extends: './tsconfig.json', include: ['tools'] }));
-      return typecheck('tsconfig.tools.json', '.tools.tsbuildinfo');
+      return typecheck('tsconfig.tools.json');
     },
-    typecheck: () => typecheck('tsconfig.json', '.copy.tsbuildinfo'),
+    typecheck: () => typecheck('tsconfig.json'),
     // In band: these run inside a test, beside other suites; one process is enough and fights less for CPU.
     jest: (pattern) => node([join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--runInBand', pattern]),
     remove: () => rmSync(root, { recursive: true, force: true }),
