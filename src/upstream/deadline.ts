@@ -1,6 +1,9 @@
 // One deadline for a whole outgoing request: the wait for a pooled connection, the headers and the
 // entire body. undici's own time-outs restart on every byte (a body trickled one byte at a time never
-// times out), and there is none at all for the wait in the pool's queue.
+// times out), and there is none at all for the wait in the pool's queue. (undici acts on the abort of a
+// request still in that queue only when a connection frees for it; with one time-out per pool, the requests
+// holding the connections reach their deadlines first, so a queued request still ends at its own:
+// test/upstream/deadline.test.ts.)
 // Cheap on the hot path (issue 12): no AbortController per request. undici accepts any EventEmitter-like
 // signal, so each request gets a small RequestSignal, aborted when its deadline passes (DeadlineList
 // below: one timer per time-out, not per request, issue 19) or by the call's own cancellation, a
