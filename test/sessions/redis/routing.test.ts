@@ -1,8 +1,7 @@
-import { Redis } from 'ioredis';
 import { postVia, resultOf, toolCall } from '../../scale/post';
 import { killAll, startReplica, type Replica } from '../../support/processes';
 import { startRecordingApi, type RecordingApi } from '../../support/recording-api';
-import { deleteKeys, SHARED_REDIS_URL, uniquePrefix } from '../../support/redis';
+import { deleteKeys, monitorRedis, SHARED_REDIS_URL, uniquePrefix } from '../../support/redis';
 import { SseClient } from '../../support/sse-client';
 
 const TTL_MS = 1_500;
@@ -95,10 +94,8 @@ describe('sessions routed over Redis between three replicas', () => {
 
   it('user credentials never cross Redis: MONITOR sees the session and the answer, never a token', async () => {
     const [a, b] = replicas as [Replica, Replica];
-    const redis = new Redis(SHARED_REDIS_URL);
-    const monitor = await redis.monitor();
-    const seen: string[] = [];
-    monitor.on('monitor', (_time: string, args: string[]) => seen.push(args.join(' ')));
+    const monitor = await monitorRedis(SHARED_REDIS_URL);
+    const seen = monitor.lines;
     try {
       const client = await open(a);
       const secrets = {
@@ -119,8 +116,7 @@ describe('sessions routed over Redis between three replicas', () => {
       expect(seen.some((line) => line.includes('monitored') && line.includes(sessionId))).toBe(true);
       expect(seen.filter((line) => line.includes('SECRET'))).toEqual([]);
     } finally {
-      monitor.disconnect();
-      redis.disconnect();
+      monitor.close();
     }
   });
 
