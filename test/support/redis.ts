@@ -40,7 +40,7 @@ export function monitorRedis(url: string): Promise<RedisMonitor> {
     let started = false;
     const monitor: RedisMonitor = { lines, close: () => socket.destroy() };
     socket.setEncoding('utf8');
-    socket.once('error', reject);
+    socket.on('error', reject); // after the start too: an error event with no listener would throw
     socket.once('connect', () => socket.write('MONITOR\r\n'));
     socket.on('data', (chunk: string) => {
       buffered += chunk;
