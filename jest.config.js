@@ -7,12 +7,18 @@
  * `npm test` runs jest with --experimental-vm-modules: the OAuth libraries (jose, oauth4webapi, and
  * oidc-provider in tests) are ES modules, loaded with `await import()`, which jest supports only with it.
  * For a quick loop on those tests: `npm test -- test/auth`.
+ * The suite is hermetic (issue 32): the global setup takes every setting out of the environment the
+ * workers inherit, copies never take the developer's `.env`, and every process a test starts
+ * (test/support/children) is ended with its file by the test environment; the global teardown fails the
+ * run, naming the command, if one outlived it.
  */
 const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 
 module.exports = {
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/test/support/jest/environment.ts',
+  globalSetup: '<rootDir>/test/support/jest/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/jest/global-teardown.ts',
   // Only folders that exist: a fork may have deleted example-api/.
   roots: ['test', 'tools', 'example-api', 'cli', 'hub-emulator'].filter((dir) => existsSync(join(__dirname, dir))).map((dir) => `<rootDir>/${dir}`),
   testMatch: ['**/*.test.ts'],

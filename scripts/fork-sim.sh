@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # CI: what a fork does to its tree, each in a fresh copy of the project, then the whole suite there
 # (issue 27). No step a fork takes by following the README may turn `npm test` red.
-#   scripts/fork-sim.sh scaffold         the README's scaffold command, then a second scaffolded tool
+#   scripts/fork-sim.sh scaffold         the README's scaffold command, a second scaffolded tool and the
+#                                        README's --view tool, with a .env as the docs make it and PORT/HOST
+#                                        exported (issue 32)
 #   scripts/fork-sim.sh by-hand          the README's by-hand tool, its files and index lines verbatim
 #   scripts/fork-sim.sh openapi          `npm run openapi` on three real third-party documents
 #   scripts/fork-sim.sh remove-examples  `npm run remove-examples`, then a tool of the fork's own
@@ -20,7 +22,9 @@ esac
 copy="$(mktemp -d "${TMPDIR:-/tmp}/fork-sim-$scenario-XXXXXX")"
 trap 'rm -rf "$copy"' EXIT
 # .git comes along, as in a fork: test/sessions/redis/mixed-versions checks out the previous release from it.
+# Never the developer's .env (issue 32): the scaffold scenario writes the one the docs tell a user to make.
 tar -c --exclude=./node_modules --exclude=./dist --exclude=./coverage . | tar -x -C "$copy"
+find "$copy" -maxdepth 1 -name '.env*' ! -name .env.example -delete
 # node_modules as hard links (a fraction of a second, no space): a real folder inside the copy, so its
 # compiler's paths are the copy's own and the pretest type-check can start from this tree's cache below.
 # Where cp cannot link (BSD cp), a symlink: the same result, with a full type-check.
@@ -31,11 +35,31 @@ if [ -f dist/.test.tsbuildinfo ]; then mkdir -p "$copy/dist" && cp dist/.test.ts
 cd "$copy"
 steps() { node node_modules/tsx/dist/cli.mjs test/support/fork-steps.ts "$@"; }
 
+# The .env a user has after following the docs: .env.example copied, CUSTOMER_API_URL set, the settings
+# `npm run auth-server` prints pasted in (from a real run of it), and LOG_LEVEL=debug.
+dot_env_as_the_docs_say() {
+  cp .env.example .env
+  printf 'CUSTOMER_API_URL=http://127.0.0.1:9/api\nLOG_LEVEL=debug\n' >>.env
+  local printed
+  printed="$(mktemp)"
+  setsid npm run --silent auth-server >"$printed" 2>&1 &
+  local server=$!
+  for _ in $(seq 1 300); do grep -q 'OAUTH_CHALLENGE_SCOPE' "$printed" && break; sleep 0.1; done
+  kill -- -"$server" 2>/dev/null || true
+  grep -q 'OAUTH_CHALLENGE_SCOPE' "$printed" || { cat "$printed"; echo "fork-sim: npm run auth-server printed no settings" >&2; exit 1; }
+  sed -n '/the tool server, in .env:/,/OAUTH_CHALLENGE_SCOPE/p' "$printed" | tail -n +2 | sed 's/^ *//' >>.env
+  rm -f "$printed"
+  echo "fork-sim: .env has $(grep -c '^[A-Z]' .env) settings: $(grep -o '^[A-Z_]*' .env | tr '\n' ' ')"
+}
+
 case "$scenario" in
   scaffold)
     # shellcheck disable=SC2046 # the README's arguments, split into words as a shell would
     npm run --silent new-tool -- $(steps scaffold-command)
     npm run --silent new-tool -- ship_parcel --method POST --path /parcels/:id/shipments
+    npm run --silent new-tool -- list_payments --view
+    dot_env_as_the_docs_say
+    export PORT=3000 HOST=0.0.0.0
     ;;
   by-hand)
     steps by-hand

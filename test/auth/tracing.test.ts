@@ -1,7 +1,7 @@
 // The span of a token verification (issue 17): a child of the client's traceparent, naming the method
 // and the outcome, never the token; a cached token makes none. The server runs as its own process, as in
 // test/telemetry/tracing.test.ts (the OTLP exporter cannot run inside Jest's module sandbox).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { startStandInApi, type StandInApi } from '../support/stand-in-api';
@@ -9,6 +9,7 @@ import { startAuthorizationServer, type AuthorizationServer } from '../../auth-s
 import { until } from '../support/wait';
 import { startOtlpReceiver, type OtlpReceiver } from '../telemetry/otlp-receiver';
 import { API_AUDIENCE, call, postMcp, RESOURCE } from './oauth-stack';
+import { spawnChild } from '../support/children';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const CLIENT_SPAN = '00f067aa0ba902b7';
@@ -24,7 +25,7 @@ describe('auth: tracing a token verification', () => {
     as = await startAuthorizationServer({ resources: { [RESOURCE]: { scopes: ['orders:read'] }, [API_AUDIENCE]: { scopes: ['api'] } } });
     api = await startStandInApi();
     receiver = await startOtlpReceiver();
-    server = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'telemetry', 'traced-server.ts')], {
+    server = spawnChild(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'telemetry', 'traced-server.ts')], {
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'test',
@@ -41,7 +42,6 @@ describe('auth: tracing a token verification', () => {
         UPSTREAM_AUTH: 'token-exchange',
         UPSTREAM_AUDIENCE: API_AUDIENCE,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     server.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));

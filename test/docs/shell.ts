@@ -1,6 +1,7 @@
 // Runs the README's shell commands for the documentation tests: a command through bash, pointed at a
 // test server's port, and a long-lived one (a stream) read until its output says enough.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { runChild, spawnChild } from '../support/children';
 
 export const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
@@ -10,12 +11,7 @@ export function onPort(command: string, port: number): string {
 }
 
 export function run(command: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile('bash', ['-c', command], { env: { ...process.env, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
-      resolve({ code, stdout, stderr });
-    });
-  });
+  return runChild('bash', ['-c', command], { env: { ...process.env, ...env } }, 60_000).then(({ code, stdout, stderr }) => ({ code: code ?? 1, stdout, stderr }));
 }
 
 export interface Running {
@@ -26,7 +22,7 @@ export interface Running {
 }
 
 export function start(command: string): Running {
-  const child = spawn('bash', ['-c', `exec ${command}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnChild('bash', ['-c', `exec ${command}`]);
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   return {

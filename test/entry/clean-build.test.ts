@@ -1,24 +1,15 @@
 // `npm run build` in a copy of the project (issue 18): the build starts from an emptied dist/ (keeping
 // pretest's type-check cache), and the built entry never serves a dist/example-api whose sources a fork
 // deleted.
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEntry } from '../support/entry';
 import { copyProject, type ProjectCopy } from '../support/project-copy';
 import { describeUnless, examplesMissing } from '../support/template-tree';
+import { runChild } from '../support/children';
 
-function npmRun(cwd: string, script: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', script], { cwd, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, output }));
-  });
-}
+const npmRun = (cwd: string, script: string) => runChild('npm', ['run', script], { cwd, env: process.env });
 
 const env = { PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'development', LOG_LEVEL: 'info' };
 

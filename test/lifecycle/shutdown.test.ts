@@ -1,9 +1,12 @@
-import { spawn } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { callTool, SseClient } from '../support/sse-client';
 import { MANAGER, startStack } from '../support/stack';
 import { until } from '../support/wait';
+import { spawnChild } from '../support/children';
 
 const slowNext = (apiUrl: string, delayMs: number) =>
   fetch(`${apiUrl}/_demo/next`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ delayMs }) });
@@ -95,10 +98,10 @@ describe('in-flight accounting', () => {
 
 describe('the entry point', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('on %s exits 0 after logging the shutdown', async (signal) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '../../src/index.ts')], {
+    const child = spawnChild(process.execPath, ['--import', TSX, join(__dirname, '../../src/index.ts')], {
+      cwd: emptyFolder(), // no .env of the developer's
       // An API address of its own: the example API may not exist in a fork (it is tested in example-api/).
       env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'development', CUSTOMER_API_URL: 'http://127.0.0.1:9' },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
@@ -115,9 +118,9 @@ describe('the entry point', () => {
   });
 
   it('refuses to start in production without CUSTOMER_API_URL, reporting every problem at once', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '../../src/index.ts')], {
+    const child = spawnChild(process.execPath, ['--import', TSX, join(__dirname, '../../src/index.ts')], {
+      cwd: emptyFolder(),
       env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: 'eighty', LOG_LEVEL: 'loud' },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
@@ -128,3 +131,10 @@ describe('the entry point', () => {
     expect(err).toContain('LOG_LEVEL');
   });
 });
+
+const TSX = pathToFileURL(require.resolve('tsx')).href;
+
+/** A working directory with no `.env`: the entry point reads the one in its working directory. */
+function emptyFolder(): string {
+  return mkdtempSync(join(tmpdir(), 'entry-cwd-'));
+}

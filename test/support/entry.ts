@@ -1,8 +1,9 @@
 // Runs the real entry point (src/index.ts through tsx) in a child process with a chosen working directory
 // and environment, collecting its output. The tsx loader is given by absolute URL so any cwd works.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { spawnChild } from './children';
 
 const ROOT = join(__dirname, '../..');
 const TSX = pathToFileURL(require.resolve('tsx', { paths: [ROOT] })).href;
@@ -16,10 +17,9 @@ export interface Entry {
 }
 
 export function startEntry({ cwd, env, entry = join(ROOT, 'src/index.ts') }: { cwd: string; env: NodeJS.ProcessEnv; entry?: string }): Entry {
-  const child = spawn(process.execPath, ['--import', TSX, entry], {
+  const child = spawnChild(process.execPath, ['--import', TSX, entry], {
     cwd,
     env: { PATH: process.env.PATH, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   const checks = new Set<() => void>();

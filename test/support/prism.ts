@@ -1,10 +1,10 @@
 // A Prism mock (@stoplight/prism-cli) of one OpenAPI document on a free loopback port, with request
 // validation on (Prism's default): a request the document would reject gets a 4xx answer. Prism takes
 // seconds to start: start one per document and file, and stop it when done.
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { freePort } from './processes';
+import { spawnChild } from './children';
 
 const PRISM = join(__dirname, '../../node_modules/@stoplight/prism-cli/dist/index.js');
 
@@ -17,8 +17,7 @@ export interface PrismMock {
 
 export async function startPrism(document: string): Promise<PrismMock> {
   const port = await freePort();
-  const child = spawn(process.execPath, [PRISM, 'mock', '--host', '127.0.0.1', '--port', String(port), document], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawnChild(process.execPath, [PRISM, 'mock', '--host', '127.0.0.1', '--port', String(port), document], {
   });
   let output = '';
   const append = (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-200_000));

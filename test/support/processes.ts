@@ -1,10 +1,11 @@
 // Real server processes for the scale tests: free loopback ports, replicas (the fixture entry run with
 // tsx; with WORKERS>1 a cluster primary and its workers), and a redis-server of the test's own that can
 // be stopped and restarted. Every process started here is killed when the test file ends.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { spawnChild } from './children';
 
 const FIXTURE = join(__dirname, '..', 'scale', 'fixture', 'replica.ts');
 const live = new Set<ChildProcess>();
@@ -22,7 +23,7 @@ export function freePort(): Promise<number> {
 
 /** Starts `command`, resolves once a line of its stdout matched `ready` `count` times. */
 async function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp, count = 1) {
-  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnChild(command, args, { env });
   live.add(child);
   child.once('exit', () => live.delete(child));
   let output = '';

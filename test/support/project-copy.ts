@@ -1,12 +1,17 @@
 // A copy of this project in a temporary folder (node_modules linked, not copied), for tests that run a
 // scaffold or generator and then type-check and test what it wrote, without touching the real tree.
-import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { runChild } from './children';
 
 export const ROOT = join(__dirname, '../..');
 const SKIPPED = new Set(['node_modules', '.git', 'dist', 'coverage']);
+/**
+ * The developer's own settings never reach a copy (issue 32): `.env` and its variants (`.env.local`, …),
+ * but `.env.example`, which the template ships. A copy's servers get their settings from the test.
+ */
+export const isDevelopersEnvFile = (name: string): boolean => /^\.env(\..+)?$/.test(name) && name !== '.env.example';
 
 export interface ProjectCopy {
   root: string;
@@ -21,20 +26,21 @@ export interface ProjectCopy {
   remove(): void;
 }
 
-export function copyProject(prefix = 'project-copy-'): ProjectCopy {
+export function copyProject(prefix = 'project-copy-', from = ROOT): ProjectCopy {
   const root = mkdtempSync(join(tmpdir(), prefix));
-  cpSync(ROOT, root, { recursive: true, filter: (source) => !SKIPPED.has(relative(ROOT, source).split(/[\\/]/)[0] ?? '') });
+  cpSync(from, root, {
+    recursive: true,
+    filter: (source) => {
+      const [top = '', ...rest] = relative(from, source).split(/[\\/]/);
+      return !SKIPPED.has(top) && !(rest.length === 0 && isDevelopersEnvFile(top));
+    },
+  });
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
 
-  const node: ProjectCopy['node'] = (args, env = {}) =>
-    new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let output = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-      child.once('error', reject);
-      child.once('close', (code) => resolve({ code, output }));
-    });
+  const node: ProjectCopy['node'] = async (args, env = {}) => {
+    const { code, output } = await runChild(process.execPath, args, { cwd: root, env: { ...process.env, ...env } }, 600_000);
+    return { code, output };
+  };
 
   // The type-checks below start from this project's own pretest cache (dist/.test.tsbuildinfo, when
   // `npm test` made one), so tsc checks again only what differs in the copy: a few seconds instead of a

@@ -1,8 +1,9 @@
 // Runs the real entry point with its stdout on a pseudo-terminal (util-linux `script`), as a person
 // running `npm start` in a terminal would, and collects what the terminal shows until it exits.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { spawnChild } from './children';
 
 const ROOT = join(__dirname, '../..');
 const TSX = pathToFileURL(require.resolve('tsx', { paths: [ROOT] })).href;
@@ -17,7 +18,7 @@ const quoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 export function runInTerminal({ cwd, env, entry = join(ROOT, 'src/index.ts') }: { cwd: string; env: NodeJS.ProcessEnv; entry?: string }): Promise<{ code: number | null; output: string }> {
   const command = [process.execPath, '--import', TSX, entry].map(quoted).join(' ');
   // -q: no banner; -e: the command's exit code; -f: flush as it comes; the typescript file is not kept.
-  const child = spawn('script', ['-qefc', command, '/dev/null'], { cwd, env: { PATH: process.env.PATH, TERM: 'xterm', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnChild('script', ['-qefc', command, '/dev/null'], { cwd, env: { PATH: process.env.PATH, TERM: 'xterm', ...env } });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

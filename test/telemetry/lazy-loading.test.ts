@@ -1,14 +1,12 @@
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-
-const run = promisify(execFile);
+import { runChild } from '../support/children';
 
 /** The telemetry packages a fresh process has loaded after building a tool server with `env`. */
 async function loadedWith(env: Record<string, string>): Promise<string[]> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', join(__dirname, 'loaded-modules.ts')], {
+  const { code, stdout, stderr } = await runChild(process.execPath, ['--import', 'tsx', join(__dirname, 'loaded-modules.ts')], {
     env: { PATH: process.env.PATH, NODE_ENV: 'test', ...env },
   });
+  if (code !== 0) throw new Error(`loaded-modules.ts exited ${code}:\n${stderr}`);
   return JSON.parse(stdout) as string[];
 }
 

@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { callTool, postDirect } from '../support/sse-client';
 import { until } from '../support/wait';
 import { SECRET_ARG, startStandInApi, type StandInApi } from '../support/stand-in-api';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './otlp-receiver';
+import { spawnChild } from '../support/children';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const CLIENT_SPAN = '00f067aa0ba902b7';
@@ -23,7 +24,7 @@ describe('tracing on (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
   beforeAll(async () => {
     api = await startStandInApi();
     receiver = await startOtlpReceiver();
-    server = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'traced-server.ts')], {
+    server = spawnChild(process.execPath, ['--import', 'tsx', join(__dirname, 'traced-server.ts')], {
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'test',
@@ -34,7 +35,6 @@ describe('tracing on (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
         OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
         OTEL_SERVICE_NAME: 'orders-tools',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     server.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
