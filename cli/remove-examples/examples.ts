@@ -19,5 +19,8 @@ export const EXAMPLE_MODULES: readonly string[] = [
 /** Folders of tools/views/ that are the examples' views (their sources: index.html, app.ts). */
 export const EXAMPLE_VIEWS: readonly string[] = ['search_orders'];
 
+/** The examples' own pages: docs/ pages of the template name them only in a plain sentence, never a link. */
+export const EXAMPLE_DOCS = 'docs/examples';
+
 /** The examples' own tests: they test nothing but the examples. */
 export const EXAMPLE_TESTS: readonly string[] = ['example-tools.test.ts', 'search_orders.view.test.ts'];

@@ -3,7 +3,7 @@
 // finds nothing to do.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXAMPLE_API, EXAMPLE_MODULES, EXAMPLE_TESTS, EXAMPLE_VIEWS } from './examples';
+import { EXAMPLE_API, EXAMPLE_DOCS, EXAMPLE_MODULES, EXAMPLE_TESTS, EXAMPLE_VIEWS } from './examples';
 import { withoutModules } from './index-file';
 import { removeLeftovers } from './leftovers';
 
@@ -18,8 +18,6 @@ export interface Removal {
   remaining: string[];
   /** Folders emptied (dist/, whose build still served the examples). */
   emptied: string[];
-  /** Files whose example passages were taken out (.env.example, docs/*.md). */
-  edited: string[];
 }
 
 const toolsDir = (root: string) => join(root, 'tools');
@@ -48,9 +46,9 @@ export function removeExamples(root: string): Removal {
   const rewritten = index === undefined ? undefined : withoutModules(index, new Set(removable)); // throws before anything is deleted
 
   const deleted: string[] = [];
-  if (existsSync(join(root, EXAMPLE_API))) {
-    rmSync(join(root, EXAMPLE_API), { recursive: true, force: true });
-    deleted.push(`${EXAMPLE_API}/`);
+  for (const folder of [EXAMPLE_API, EXAMPLE_DOCS].filter((path) => existsSync(join(root, path)))) {
+    rmSync(join(root, folder), { recursive: true, force: true });
+    deleted.push(`${folder}/`);
   }
   for (const file of [...removable.map((module) => `${module}.ts`), ...EXAMPLE_TESTS]) {
     if (!existsSync(join(toolsDir(root), file))) continue;
@@ -73,7 +71,7 @@ export function removeExamples(root: string): Removal {
 }
 
 /** What happened, as the lines the command prints. */
-export function describeRemoval({ deleted, unlisted, kept, remaining, emptied, edited }: Removal): string[] {
+export function describeRemoval({ deleted, unlisted, kept, remaining, emptied }: Removal): string[] {
   const lines = [
     ...deleted.map((path) => `deleted ${path}`),
     ...(unlisted.length > 0
@@ -81,7 +79,6 @@ export function describeRemoval({ deleted, unlisted, kept, remaining, emptied, e
       : []),
     ...kept.map((reason) => `kept ${reason}: delete it once nothing imports it`),
     ...emptied.map((path) => `emptied ${path}: its build still served the examples (npm start builds again)`),
-    ...(edited.length > 0 ? [`took the examples' passages out of ${edited.join(', ')}`] : []),
   ];
   if (deleted.length === 0 && unlisted.length === 0) return ['nothing left to remove: the examples are already gone', ...lines];
   return [...lines, 'done: set CUSTOMER_API_URL to your API (without example-api/ the server needs it), then `npm test`.'];

@@ -7,9 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scaffoldTool } from '../../cli/new-tool/scaffold';
 import { identifierFor } from '../../cli/scaffold/names';
-import { EXAMPLE_MODULES, EXAMPLE_TESTS } from '../../cli/remove-examples/examples';
+import { EXAMPLE_DOCS, EXAMPLE_MODULES, EXAMPLE_TESTS, EXAMPLE_VIEWS } from '../../cli/remove-examples/examples';
 import { withoutModules } from '../../cli/remove-examples/index-file';
-import { DOCS_END, DOCS_START, ENV_FORK_LINE, withoutExamplePassages } from '../../cli/remove-examples/leftovers';
 import { removeExamples } from '../../cli/remove-examples/remove';
 import { startEntry } from '../support/entry';
 import { copyProject, ROOT, type ProjectCopy } from '../support/project-copy';
@@ -23,6 +22,7 @@ describeUnless(examplesMissing)('npm run remove-examples in a fresh copy with a 
   let copy: ProjectCopy;
   let tool: string;
   let templateIndex: string;
+  let templateFiles: Record<string, string>;
   const run = () => copy.node([TSX, join(ROOT, 'cli/remove-examples/main.ts')]);
   beforeAll(() => {
     copy = copyProject('remove-examples-');
@@ -30,11 +30,14 @@ describeUnless(examplesMissing)('npm run remove-examples in a fresh copy with a 
     // here, and the probe tool's name is one no file in tools/ has, so it cannot collide (issue 27).
     const templates = new Set([...EXAMPLE_MODULES.map((module) => `${module}.ts`), ...EXAMPLE_TESTS, 'index.ts']);
     for (const file of readdirSync(join(copy.root, 'tools')).filter((name) => name.endsWith('.ts') && !templates.has(name))) {
-      withoutTool(copy.root, file.replace(/(\.test)?\.ts$/, ''));
+      withoutTool(copy.root, file.replace(/(\.test|\.view)?\.ts$/, ''));
     }
+    for (const view of readdirSync(join(copy.root, 'tools/views')).filter((name) => !EXAMPLE_VIEWS.includes(name))) withoutTool(copy.root, view);
     templateIndex = readFileSync(join(copy.root, 'tools/index.ts'), 'utf8');
     tool = unusedToolName(copy.root, 'fork_probe');
-    scaffoldTool({ root: copy.root, name: tool, path: '/probes/:id' });
+    // With a view of its own (issue 32: the fork's views stay, the examples' go).
+    scaffoldTool({ root: copy.root, name: tool, path: '/probes/:id', view: true });
+    templateFiles = Object.fromEntries(['.env.example', ...docsPages(copy.root)].map((file) => [file, readFileSync(join(copy.root, file), 'utf8')]));
     // A build made before the removal, as `npm start` leaves one: it would still serve the examples.
     mkdirSync(join(copy.root, 'dist/example-api'), { recursive: true });
     writeFileSync(join(copy.root, 'dist/example-api/index.js'), '');
@@ -53,20 +56,22 @@ describeUnless(examplesMissing)('npm run remove-examples in a fresh copy with a 
     expect(first.output).toContain('remove-examples: deleted tools/views/search_orders/\n');
     expect(first.output).toContain(`the list now holds ${identifier}`);
     expect(existsSync(join(copy.root, 'example-api'))).toBe(false);
-    expect(readdirSync(join(copy.root, 'tools')).sort()).toEqual([`${tool}.test.ts`, `${tool}.ts`, 'index.ts'].sort());
+    expect(first.output).toContain(`remove-examples: deleted ${EXAMPLE_DOCS}/\n`);
+    expect(readdirSync(join(copy.root, 'tools')).sort()).toEqual([`${tool}.test.ts`, `${tool}.ts`, `${tool}.view.ts`, 'index.ts', 'views'].sort());
+    expect(readdirSync(join(copy.root, 'tools/views'))).toEqual([tool]);
+    expect(readdirSync(join(copy.root, 'tools/views', tool)).sort()).toEqual(['app.ts', 'index.html']);
     const index = readFileSync(join(copy.root, 'tools/index.ts'), 'utf8');
     expect(index).toContain("import type { Tool } from '../src/tools';\n");
     expect(index).toContain(`import ${identifier} from './${tool}';\n`);
     expect(index).toContain(`export const tools: readonly Tool[] = [${identifier}];\n`);
-    expect(index).toContain('export const resources: readonly Resource[] = [];\n');
+    expect(index).toContain(`export const resources: readonly Resource[] = [${identifier}View];\n`);
     expect(index).not.toMatch(new RegExp(`'\\./(${EXAMPLE_MODULES.join('|')})'`));
   });
 
-  it('empties the stale build and leaves no example passage in .env.example or docs/', () => {
+  it("empties the stale build, and edits neither .env.example nor a page of the template's docs (issue 32)", () => {
     expect(readdirSync(join(copy.root, 'dist'))).toEqual(['.test.tsbuildinfo']);
-    const envExample = readFileSync(join(copy.root, '.env.example'), 'utf8');
-    expect(envExample).not.toMatch(/bundled example API|example-api/i);
-    expect(envExample).toContain(ENV_FORK_LINE);
+    const now = Object.fromEntries(Object.keys(templateFiles).map((file) => [file, readFileSync(join(copy.root, file), 'utf8')]));
+    expect(now).toEqual(templateFiles);
     expect(exampleMentions(copy.root)).toEqual([]);
   });
 
@@ -95,6 +100,11 @@ describeUnless(examplesMissing)('npm run remove-examples in a fresh copy with a 
   }, 30_000);
 });
 
+/** The template's pages of docs/, relative to root (docs/examples/ is the examples'). */
+function docsPages(root: string): string[] {
+  return readdirSync(join(root, 'docs')).filter((file) => file.endsWith('.md')).map((file) => `docs/${file}`);
+}
+
 /**
  * Lines of docs/*.md that point a reader at an example tool's file or call an example tool: what a fork
  * would follow and trip over once they are gone (naming the examples as what remove-examples deletes is not).
@@ -111,26 +121,19 @@ function exampleMentions(root: string): string[] {
   );
 }
 
-// A check of the template's own docs: in a fork that removed the examples their passages are gone already.
-describeUnless(examplesMissing)("the template's docs", () => {
-  it('name the examples only inside passages that remove-examples takes out', () => {
-    const root = mkdtempSync(join(tmpdir(), 'remove-examples-docs-'));
-    try {
-      cpSync(join(ROOT, 'docs'), join(root, 'docs'), { recursive: true });
-      expect(exampleMentions(root).length).toBeGreaterThan(0);
-      for (const file of readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md'))) {
-        writeFileSync(join(root, 'docs', file), withoutExamplePassages(readFileSync(join(root, 'docs', file), 'utf8')));
-      }
-      expect(exampleMentions(root)).toEqual([]);
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+// The template's own docs: the examples are walked through in docs/examples/ alone, which remove-examples
+// deletes whole; the template's pages name that folder in plain text, never as a link a fork would break.
+describe("the template's docs", () => {
+  it('call and point at the example tools only from docs/examples/', () => {
+    expect(exampleMentions(ROOT)).toEqual([]);
   });
-});
 
-it('an example passage goes with its markers and the blank line after it; the text around it stays', () => {
-  const text = `before\n\n${DOCS_START}\nthe example\n${DOCS_END}\n\nafter\n`;
-  expect(withoutExamplePassages(text)).toBe('before\n\nafter\n');
+  it('link into docs/examples/ from nowhere but docs/examples/', () => {
+    const links = docsPages(ROOT)
+      .concat(existsSync(join(ROOT, 'README.md')) ? ['README.md'] : [])
+      .filter((file) => /\]\((\.\.\/|\.\/)?(docs\/)?examples\//.test(readFileSync(join(ROOT, file), 'utf8')));
+    expect(links).toEqual([]);
+  });
 });
 
 describe('npm run remove-examples on a small project', () => {
@@ -148,7 +151,7 @@ describe('npm run remove-examples on a small project', () => {
     write('types.ts', '');
     write('mine.ts', "import type { Order } from './types';\n");
     const removal = removeExamples(root);
-    expect(removal).toEqual({ deleted: ['tools/get_order.ts'], unlisted: ['get_order'], kept: ['tools/types.ts (imported by tools/mine.ts)'], remaining: ['mine'], emptied: [], edited: [] });
+    expect(removal).toEqual({ deleted: ['tools/get_order.ts'], unlisted: ['get_order'], kept: ['tools/types.ts (imported by tools/mine.ts)'], remaining: ['mine'], emptied: [] });
     expect(readdirSync(join(root, 'tools')).sort()).toEqual(['index.ts', 'mine.ts', 'types.ts']);
   });
 

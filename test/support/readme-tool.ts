@@ -56,11 +56,14 @@ export function addReadmeToolByHand(root: string, tool: ReadmeTool = readmeTool(
 }
 
 /**
- * Takes tool `module` out of the project at `root` (its files and its entry in tools/index.ts), so a copy
- * can follow the README's steps for that name even where the fork has already followed them.
+ * Takes tool `module` out of the project at `root` (its files, its view if it has one, and their entries in
+ * tools/index.ts), so a copy can follow the README's steps for that name even where the fork has already
+ * followed them.
  */
 export function withoutTool(root: string, module: string): void {
-  for (const file of [`tools/${module}.ts`, `tools/${module}.test.ts`]) rmSync(join(root, file), { force: true });
+  for (const file of [`tools/${module}.ts`, `tools/${module}.test.ts`, `tools/${module}.view.ts`, `tools/views/${module}`]) {
+    rmSync(join(root, file), { recursive: true, force: true });
+  }
   const index = join(root, 'tools/index.ts');
-  writeFileSync(index, withoutModules(readFileSync(index, 'utf8'), new Set([module])).text);
+  writeFileSync(index, withoutModules(readFileSync(index, 'utf8'), new Set([module, `${module}.view`])).text);
 }
