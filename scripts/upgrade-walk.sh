@@ -8,20 +8,19 @@
 #
 #   scripts/upgrade-walk.sh [base] [target] [-- arguments for npm test]
 #
-# target: this checkout's HEAD by default. base: the previous release's commit, found from CHANGELOG.md
-# and package.json's history (`npm run upgrade-check -- --releases`, no tags): the newest release other
-# than the target itself. Before a second release exists, the base is BEFORE_FIRST_RELEASE below.
+# target: this checkout's HEAD by default. base: found from CHANGELOG.md and package.json's history
+# (`npm run upgrade-check -- --releases`, no tags): the newest release other than the target itself, and
+# with --previous the one before it (issue 32: CI walks from both, when there are two).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
 
-# The last commit before the work of the first release (1.0.0): what a fork made before releases existed
-# has as its base, with the same tools API, settings and layout. Until 1.1.0 exists it stands in for "the
-# previous release"; from then on the walk starts from a real release and this constant is unused.
-BEFORE_FIRST_RELEASE=f62f59a
-
 positional=()
-while [ "$#" -gt 0 ] && [ "$1" != "--" ]; do positional+=("$1"); shift; done
+previous=""
+while [ "$#" -gt 0 ] && [ "$1" != "--" ]; do
+  if [ "$1" = "--previous" ]; then previous=1; else positional+=("$1"); fi
+  shift
+done
 [ "${1:-}" = "--" ] && shift
 base_arg="${positional[0]:-}"
 target_arg="${positional[1]:-HEAD}"
@@ -31,11 +30,14 @@ target="$(commit "$target_arg")"
 if [ -n "$base_arg" ]; then
   base="$(commit "$base_arg")"
 else
-  releases="$(node_modules/.bin/tsx cli/upgrade-check/main.ts --releases "$target")"
-  if [ "$(printf '%s' "$releases" | grep -c .)" -lt 2 ]; then
-    base="$(commit "$BEFORE_FIRST_RELEASE")"
-  else
-    base="$(printf '%s\n' "$releases" | awk -v t="$target" '$2 != t { print $2; exit }')"
+  # The releases the target contains, newest first, as "version commit" lines; the target's own left out.
+  releases="$(node_modules/.bin/tsx cli/upgrade-check/main.ts --releases "$target" | awk -v t="$target" '$2 != t')"
+  nth=1
+  [ -n "$previous" ] && nth=2
+  base="$(printf '%s\n' "$releases" | sed -n "${nth}p" | awk '{ print $2 }')"
+  if [ -z "$base" ]; then
+    echo "upgrade-walk: no ${previous:+second }release before the target to walk from: nothing to do"
+    exit 0
   fi
 fi
 echo "upgrade-walk: base $(git log -1 --format='%h %s' "$base" | cut -c1-100)"
@@ -99,6 +101,9 @@ fork_commit="$(git rev-parse HEAD)"
 # The shared files, as CHANGELOG.md's "Shared files" names them, and the examples the fork deleted (a
 # release changed them: they stay deleted); a conflict anywhere else fails the walk.
 shared=" tools/index.ts .env.example package.json package-lock.json README.md "
+# Until 1.1.0, remove-examples took the examples' passages out of these two template pages; a fork that ran
+# it there meets its own edit in them once, and takes the template's (docs/forking.md, CHANGELOG 1.1.0).
+edited_by_old_remove_examples=" docs/hub.md docs/views.md "
 git merge -q --no-edit "$target" || true
 conflicts="$(git diff --name-only --diff-filter=U)"
 deleted_by_fork="$(git status --porcelain | sed -n 's/^DU //p')"
@@ -106,7 +111,7 @@ conflict_list=" $(echo $conflicts) "
 deleted_list=" $(echo $deleted_by_fork) "
 echo "upgrade-walk: conflicts: ${conflicts:-none}" | tr '\n' ' '; echo
 for file in $conflicts; do
-  case "$shared" in *" $file "*) continue ;; esac
+  case "$shared$edited_by_old_remove_examples" in *" $file "*) continue ;; esac
   case "$deleted_list" in *" $file "*) continue ;; esac
   echo "upgrade-walk: a conflict outside the shared files: $file"; exit 1
 done
@@ -116,7 +121,7 @@ for file in $conflicts; do
   case "$deleted_list" in *" $file "*) continue ;; esac
   case "$file" in
     tools/index.ts|README.md) git checkout --ours -- "$file" ;;
-    .env.example|package-lock.json) git checkout --theirs -- "$file" ;;
+    .env.example|package-lock.json|docs/hub.md|docs/views.md) git checkout --theirs -- "$file" ;;
     package.json) git checkout --theirs -- package.json && npm pkg set name="$(own name)" description="$(own description)" ;;
   esac
   git add -- "$file"

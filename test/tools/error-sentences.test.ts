@@ -1,4 +1,4 @@
-// What a user hears about each failure of the customer's API, generated from the code: the README's table
+// What a user hears about each failure of the customer's API, generated from the code: docs/tools.md's table
 // must match these sentences exactly, so the documentation cannot drift from what users see.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -36,10 +36,10 @@ function expectedTable(): string {
 }
 
 describe('error sentences', () => {
-  it('the README table shows exactly the sentences users get', () => {
-    const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
-    const table = /<!-- error-sentences:start -->\n([\s\S]*?)\n<!-- error-sentences:end -->/.exec(readme)?.[1];
-    // On a failure, paste the expected table (below) into README.md between the markers.
+  it("docs/tools.md's table shows exactly the sentences users get", () => {
+    const page = readFileSync(join(__dirname, '../../docs/tools.md'), 'utf8');
+    const table = /<!-- error-sentences:start -->\n([\s\S]*?)\n<!-- error-sentences:end -->/.exec(page)?.[1];
+    // On a failure, paste the expected table (below) into docs/tools.md between the markers.
     expect(table).toBe(expectedTable());
   });
 
