@@ -66,7 +66,8 @@ describe('the runner', () => {
     expect(matches(['tools: … tool(s)'], ['tools: 8 tool(s)'])).toBeDefined();
     expect(matches(['a', 'z'], ['a', 'b', 'z'])).toBeUndefined();
     expect(matches(['{"ok":true}'], ['{"ok":false}'])).toBeUndefined();
-    expect(withoutNpmBanner('\n> pkg@1.0.0 hub\n> tsx hub-emulator/main.ts bind\n\nbound\n')).toBe('\nbound\n');
+    expect(withoutNpmBanner('\n> pkg@1.0.0 hub\n> tsx hub-emulator/main.ts bind\n\nbound\n')).toBe('bound\n');
+    expect(matches(['bound'], withoutNpmBanner('\n> pkg@1.0.0 hub\n> tsx hub-emulator/main.ts bind\n\nbound\n').split('\n'))).toBeDefined();
   });
 
   it('runs a page: exports carry to later commands, shown output must match, and a failure names the command', async () => {

@@ -45,7 +45,7 @@ export function kind(segment: string): Kind {
 export const chain = (command: string): string[] => command.split(/\s&&\s(?=(?:[^'"]|'[^']*'|"[^"]*")*$)/).map((part) => part.trim());
 
 /** What `npm run` prints before a script's own output ("> name@version script", "> command", a blank line). */
-export const withoutNpmBanner = (printed: string): string => printed.replace(/^> \S+@\S+ [\w:-]+\n> .*\n\n/gm, '');
+export const withoutNpmBanner = (printed: string): string => printed.replace(/\n?> \S+@\S+ [\w:-]+\n> .*\n\n/g, '');
 
 type Background = ChildProcessByStdio<null, Readable, Readable> & { output(): string };
 
