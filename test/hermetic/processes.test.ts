@@ -28,7 +28,7 @@ async function jestOn(fixture: string) {
     testEnvironment: '<rootDir>/test/support/jest/environment.ts',
     globalSetup: '<rootDir>/test/support/jest/global-setup.ts',
     globalTeardown: '<rootDir>/test/support/jest/global-teardown.ts',
-    transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
+    transform: { '^.+\\.ts$': '<rootDir>/test/support/jest/transform.js' },
   };
   const run = await runChild(process.execPath, [join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--config', JSON.stringify(config)], {
     cwd: ROOT,
