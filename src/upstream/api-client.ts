@@ -18,6 +18,7 @@ import { buildPath, buildQuery, compileBaseUrl } from './paths';
 import { checkExtraHeaders, joinSearch } from './wire-parts';
 import type { UpstreamExchange, UpstreamObserver } from './observer';
 import { isJson, readCappedText, TOO_LARGE } from './read-body';
+import { ScopedApiClient } from './scoped-client';
 import { readErrorBody } from './error-body';
 import { errorReason } from './error-reason';
 import { matchesRule, type ErrorRule } from './error-rule';
@@ -125,37 +126,6 @@ function mapTransportError(error: unknown, info: UpstreamRequestInfo, signal: Ca
  * the origin (`http://api:8080` → `api:8080`), which holds no credentials, path or query.
  */
 const about = (method: HttpMethod, path: string, origin: string): UpstreamRequestInfo => ({ method, path, host: origin.slice(origin.indexOf('//') + 2) });
-
-type Send = (call: CallScope, method: HttpMethod, path: string, options?: ApiRequestOptions) => Promise<unknown>;
-
-/** `ctx.api`: the shared sender bound to one call's credentials and signal. */
-class ScopedApiClient implements ApiClient {
-  constructor(
-    private readonly sendFor: Send,
-    private readonly call: CallScope,
-  ) {}
-
-  request<T>(method: HttpMethod, path: string, options?: ApiRequestOptions): Promise<T> {
-    return this.sendFor(this.call, method, path, options) as Promise<T>;
-  }
-  get(path: string, options: TextRequestOptions): Promise<string>;
-  get<T>(path: string, options?: ApiRequestOptions): Promise<T>;
-  get<T>(path: string, options?: ApiRequestOptions): Promise<T> {
-    return this.request('GET', path, options);
-  }
-  delete<T>(path: string, options?: ApiRequestOptions): Promise<T> {
-    return this.request('DELETE', path, options);
-  }
-  post<T>(path: string, body?: unknown, options?: ApiRequestOptions): Promise<T> {
-    return this.request('POST', path, { ...options, body });
-  }
-  put<T>(path: string, body?: unknown, options?: ApiRequestOptions): Promise<T> {
-    return this.request('PUT', path, { ...options, body });
-  }
-  patch<T>(path: string, body?: unknown, options?: ApiRequestOptions): Promise<T> {
-    return this.request('PATCH', path, { ...options, body });
-  }
-}
 
 function parseOrUndefined(text: string): unknown {
   try {
