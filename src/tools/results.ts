@@ -1,5 +1,6 @@
 // Builds tool results, and maps every failure to the result the model reads: the ONE place that decides
 // what a user hears about a failure (contract, "Credentials forwarded", rules 4-6; Errors table).
+import { STATUS_CODES } from 'node:http';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { InvalidUpstreamRequestError, UpstreamError, UpstreamHttpError, UpstreamRefusedError, UpstreamResponseError, UpstreamTimeoutError, type UpstreamReason } from '../upstream/errors';
 import {
@@ -39,8 +40,20 @@ const capitalised = (name: string) => name.charAt(0).toUpperCase() + name.slice(
 /** ` "No such customer: 'cus_x'" (field: customer)`: the API's words, already bounded and stripped (src/upstream/error-reason.ts). */
 const quoted = (reason: UpstreamReason) => ` "${reason.text}"${reason.field === undefined ? '' : ` (field: ${reason.field})`}`;
 
+/** Words that only restate a refusal's status ("Forbidden", "permission_denied"): they tell the model nothing. */
+const GENERIC = new Set(['forbidden', 'accessdenied', 'permissiondenied', 'notallowed', 'unauthorized', 'unauthorised', 'error', 'badrequest', 'notfound']);
+const squashed = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');
+
+/** The API's reason, unless it only restates the status. */
+function informative(status: number, reason: UpstreamReason | undefined): UpstreamReason | undefined {
+  if (reason === undefined) return undefined;
+  const words = squashed(reason.text);
+  return GENERIC.has(words) || words === squashed(STATUS_CODES[status] ?? '') ? undefined : reason;
+}
+
 function httpMessage(error: UpstreamHttpError, api: string): string {
-  const { status, reason } = error;
+  const { status } = error;
+  const reason = informative(status, error.reason);
   // 401 keeps the contract's sentence alone: the user's only step is to sign in again.
   if (status === 401) return MESSAGES.sessionExpired;
   // 403 keeps the contract's wording first; the API's reason (a missing scope, a rate limit) follows it.

@@ -30,6 +30,7 @@ const ANSWERS: Record<string, [number, string, string]> = {
   shapeless: [400, 'application/json', JSON.stringify({ code: 17 })],
   internal: [500, 'application/json', JSON.stringify({ error: { message: 'db password=hunter2 at /srv/app.js:42' } })],
   forbidden: [403, 'application/json', JSON.stringify({ message: 'Resource not accessible by integration' })],
+  denied: [403, 'application/json', JSON.stringify({ error: 'forbidden' })],
   expired: [401, 'application/json', JSON.stringify({ error: 'token revoked by admin' })],
   slack: [200, 'application/json', JSON.stringify({ ok: false, error: 'channel_not_found' })],
   fine: [200, 'application/json', JSON.stringify({ ok: true, channel: 'C1' })],
@@ -121,6 +122,11 @@ describe("the API's reason for a refused request", () => {
   it("401 keeps the contract's sentence alone; 403 keeps its permission wording first, then the API's words", async () => {
     expect((await call(stack, 'expired')).said).toBe(MESSAGES.sessionExpired);
     expect((await call(stack, 'forbidden')).said).toBe(`${MESSAGES.forbidden} The company's system said: "Resource not accessible by integration".`);
+  });
+
+  it('a reason that only restates the status ("forbidden", "Not Found") is left out', async () => {
+    expect((await call(stack, 'denied')).said).toBe(MESSAGES.forbidden);
+    expect((await call(stack, 'no-such-answer')).said).toBe("The company's system returned an error (HTTP 404). Please check the request and try again.");
   });
 
   it('the info line names the method and path template, never the reason; the debug line has the reason', async () => {
