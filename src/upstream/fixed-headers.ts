@@ -65,9 +65,15 @@ export const userAgent = z
   .max(200, { error: 'must be at most 200 characters' })
   .regex(VALUE, { error: 'must be one line of visible ASCII text, e.g. acme-assistant/2.1 (+https://acme.example/bot)' });
 
-/** Cross-field: the custom credential headers (X-Api-Key, X-Client-Id, FORWARD_HEADERS) are refused too. */
+/** Cross-field: headers another setting names, refused with the reason given for each (lower-case names). */
+export function reservedProblems(headers: Readonly<Record<string, string>> | undefined, reserved: ReadonlyMap<string, string>): string[] {
+  return Object.keys(headers ?? {}).flatMap((header) => {
+    const why = reserved.get(header);
+    return why === undefined ? [] : [`UPSTREAM_HEADERS: ${refused(header, why)}`];
+  });
+}
+
+/** The custom credential headers (X-Api-Key, X-Client-Id, FORWARD_HEADERS) are refused too. */
 export function credentialProblems(headers: Readonly<Record<string, string>> | undefined, customAuth: readonly string[]): string[] {
-  return Object.keys(headers ?? {})
-    .filter((header) => customAuth.includes(header))
-    .map((header) => `UPSTREAM_HEADERS: ${refused(header, 'a credential header forwarded from each call (X-Api-Key, X-Client-Id or FORWARD_HEADERS)')}`);
+  return reservedProblems(headers, new Map(customAuth.map((name) => [name, 'a credential header forwarded from each call (X-Api-Key, X-Client-Id or FORWARD_HEADERS)'])));
 }

@@ -69,6 +69,13 @@ describe('UPSTREAM_USER_AGENT and UPSTREAM_HEADERS at startup', () => {
     ]);
   });
 
+  it("refuse the verified user's subject header and the hub's secret header", () => {
+    expect(problemsOf({ NODE_ENV: 'test', HUB_SECRET_HEADER: 'x-hub-key', UPSTREAM_HEADERS: '{"X-User-Subject":"admin","X-Hub-Key":"k"}' })).toEqual([
+      'UPSTREAM_HEADERS: may not set "x-user-subject" (the verified user\'s subject header (UPSTREAM_USER_HEADER))',
+      'UPSTREAM_HEADERS: may not set "x-hub-key" (the hub\'s secret header (HUB_SECRET_HEADER))',
+    ]);
+  });
+
   it.each([
     ['UPSTREAM_USER_AGENT', 'two\nlines', 'UPSTREAM_USER_AGENT: must be one line of visible ASCII text, e.g. acme-assistant/2.1 (+https://acme.example/bot); got "two\\nlines"'],
     ['UPSTREAM_ERROR_REASON', 'maybe', 'UPSTREAM_ERROR_REASON: must be one of: on, off; got "maybe"'],
