@@ -88,8 +88,11 @@ export const headerName = z
 
 // ---- How a problem is worded --------------------------------------------------------------------
 
-/** Names whose values are never repeated in a problem (issue 18): secrets, keys, and URLs that may hold a password. */
-const SECRET_NAME = /SECRET|KEY|TOKEN|PASSWORD|CREDENTIAL|^REDIS_URL$/i;
+/**
+ * Names whose values are never repeated in a problem (issue 18): secrets, keys, URLs that may hold a
+ * password, and UPSTREAM_HEADERS, where a credential pasted by mistake is refused (issue 33).
+ */
+const SECRET_NAME = /SECRET|KEY|TOKEN|PASSWORD|CREDENTIAL|^REDIS_URL$|^UPSTREAM_HEADERS$/i;
 /** Longest value repeated in a problem. */
 const MAX_ECHO = 60;
 

@@ -3,6 +3,7 @@
 import type { AuthSettings } from './auth/settings';
 import type { LogShape } from './logging/settings';
 import type { TelemetrySettings } from './telemetry';
+import type { ErrorRule } from './upstream/error-rule';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -42,6 +43,14 @@ export interface Config {
     readonly maxResponseBytes: number;
     /** Connections per origin to the API, which also caps concurrent calls to it; null: no limit. */
     readonly connections: number | null;
+    /** UPSTREAM_USER_AGENT, by default `<package name>/<version>` (issue 33). */
+    readonly userAgent: string;
+    /** UPSTREAM_HEADERS, lower-cased names; never credentials. */
+    readonly fixedHeaders: Readonly<Record<string, string>> | undefined;
+    /** UPSTREAM_ERROR_REASON=on: a 4xx's reason reaches the model and the debug log. */
+    readonly errorReason: boolean;
+    /** UPSTREAM_ERROR_WHEN: a 2xx JSON body matching it is a refused request. */
+    readonly errorWhen: ErrorRule | undefined;
   };
   /** Lower-case names of the credential headers forwarded besides Authorization and Cookie. */
   readonly customAuthHeaders: readonly string[];

@@ -24,6 +24,7 @@ import * as sse from './mcp/sse/settings';
 import * as sessions from './sessions/settings';
 import * as telemetry from './telemetry/settings';
 import * as upstream from './upstream/settings';
+import { reservedProblems } from './upstream/fixed-headers';
 
 export type { Config, DoorSettings, LogLevel };
 export { DEFAULT_CUSTOM_AUTH_HEADERS } from './upstream/settings';
@@ -108,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems = [...parse.problems];
   for (const room of ROOMS as readonly SettingsModule<Shape, unknown>[]) problems.push(...(room.problems?.(parse.of(room.settings), common) ?? []));
   problems.push(...crossRoomProblems(parse.of(upstream.settings), parse.of(door.settings)));
+  problems.push(...fixedHeaderProblems(parse.of(upstream.settings).UPSTREAM_HEADERS, parse.of(auth.settings).UPSTREAM_USER_HEADER, parse.of(door.settings).HUB_SECRET_HEADER));
   problems.push(...auth.userHeaderProblems(parse.of(auth.settings).UPSTREAM_USER_HEADER, { secretHeader: parse.of(door.settings).HUB_SECRET_HEADER, forwarded: parse.of(upstream.settings).FORWARD_HEADERS }));
   const warnings = misspeltSettings(Object.keys(env), SETTING_NAMES);
   if (problems.length > 0) throw new ConfigError(problems, warnings);
@@ -131,6 +133,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...sessions.build(parse.of(sessions.settings)),
     ...telemetry.build(parse.of(telemetry.settings)),
   });
+}
+
+/**
+ * UPSTREAM_HEADERS may not fix the header that carries the verified user's subject (an API that trusts it
+ * would take every call for that user) nor the hub's secret header (issue 33).
+ */
+function fixedHeaderProblems(headers: Readonly<Record<string, string>> | undefined, userHeader: string | undefined, secretHeader: string | undefined): string[] {
+  const reserved = new Map<string, string>();
+  if (userHeader !== undefined) reserved.set(userHeader, "the verified user's subject header (UPSTREAM_USER_HEADER)");
+  if (secretHeader !== undefined) reserved.set(secretHeader, "the hub's secret header (HUB_SECRET_HEADER)");
+  return reservedProblems(headers, reserved);
 }
 
 /** Checks that span two rooms: the hub's secret must never be forwarded to the customer's API. */

@@ -65,15 +65,44 @@ export function callDescription(method: HttpMethod, path: string): string {
   }
 }
 
+/** The nouns of a path, each with the parameters that follow it: /repos/:owner/:repo/issues/:n → repos (owner, repo), issues (n). */
+function groups(path: string): Array<{ noun: string; params: string[] }> {
+  const out: Array<{ noun: string; params: string[] }> = [];
+  for (const segment of path.split('/').filter((part) => part !== '')) {
+    if (!segment.startsWith(':')) out.push({ noun: segment.replace(/[^A-Za-z0-9]+/g, ' ').trim() || 'record', params: [] });
+    else if (out.length > 0) out.at(-1)!.params.push(segment.slice(1));
+    else out.push({ noun: 'record', params: [segment.slice(1)] });
+  }
+  return out;
+}
+
+/** How a parameter reads after its noun: `thingId` of things → `id`, `issue_number` of issues → `number`, `repo` of repos → '' (its name). */
+function label(thing: string, param: string): string {
+  const own = thing.toLowerCase().replace(/ /g, '');
+  if (param.toLowerCase() === own) return '';
+  const rest = param.toLowerCase().startsWith(own) ? param.slice(own.length).replace(/^[_-]+/, '') : '';
+  return rest === '' ? param : rest.charAt(0).toLowerCase() + rest.slice(1);
+}
+
+/** "issue with number ${n}", "repo ${repo} (owner ${owner})", "thing with id ${id}". */
+function named(noun: string, params: readonly string[], value: (param: string) => string): string {
+  const thing = singular(noun);
+  const own = params.find((param) => label(thing, param) === '');
+  const others = params.filter((param) => param !== own).map((param) => `${label(thing, param)} \${${value(param)}}`);
+  if (own === undefined) return `${thing} with ${others.join(' and ')}`;
+  return `${thing} \${${value(own)}}${others.length > 0 ? ` (${others.join(', ')})` : ''}`;
+}
+
 /**
  * What a 404 means for the call, as the inside of a template literal: "There is no customer with id ${id}"
- * for GET /customers/:id/invoices (`value` writes each parameter's expression).
+ * for GET /customers/:id/invoices, "There is no issue with number ${n} in the repo ${repo} (owner ${owner})"
+ * for /repos/:owner/:repo/issues/:issue_number (`value` writes each parameter's expression; issue 33).
  */
 export function notFoundText(path: string, value: (param: string) => string): string {
-  const all = steps(path);
+  const all = groups(path);
   const target = all.at(-1);
-  const named = target?.param === undefined ? all.slice(0, -1).filter((step) => step.param !== undefined).reverse() : [...all].reverse().filter((step) => step.param !== undefined);
-  if (named.length === 0) return 'Nothing was found';
-  const [first, ...rest] = named.map(({ noun, param = '' }) => `${singular(noun)} with ${param} \${${value(param)}}`);
-  return `There is no ${first}${rest.map((owner) => ` of the ${owner}`).join('')}`;
+  const chain = (target === undefined || target.params.length === 0 ? all.slice(0, -1) : all).filter((group) => group.params.length > 0).reverse();
+  if (chain.length === 0) return 'Nothing was found';
+  const [first, ...rest] = chain.map(({ noun, params }) => named(noun, params, value));
+  return `There is no ${first}${rest.map((owner) => ` in the ${owner}`).join('')}`;
 }

@@ -19,6 +19,10 @@ export interface CallLineFields {
   cause?: string | undefined;
   /** The host of the API or hub that failed. */
   host?: string | undefined;
+  /** The customer-API request of a call that failed upstream (issue 33): its method… */
+  upstreamMethod?: string | undefined;
+  /** …and its path template (`/customers/:id`), never the filled-in path. */
+  upstreamPath?: string | undefined;
   upstreamStatus?: number | undefined;
   durationMs: number;
 }
@@ -67,8 +71,11 @@ function finite(value: number | undefined): boolean {
 /** Writes the call's line at `level` with message `msg` (a constant of the caller's), if the level is on. */
 export function writeCallLine(logger: Logger, level: CallLineLevel, fields: CallLineFields, msg: string): void {
   const direct = destinations.get(logger);
-  const { tool, requestId, userId, outcome, code, cause, host, upstreamStatus, durationMs } = fields;
-  if (direct === undefined || !plain(tool) || !plain(requestId) || !plain(userId) || !plain(outcome) || !plain(code) || !plain(cause) || !plain(host) || !finite(upstreamStatus) || !Number.isFinite(durationMs)) {
+  const { tool, requestId, userId, outcome, code, cause, host, upstreamMethod, upstreamPath, upstreamStatus, durationMs } = fields;
+  if (
+    direct === undefined || !plain(tool) || !plain(requestId) || !plain(userId) || !plain(outcome) || !plain(code) || !plain(cause) ||
+    !plain(host) || !plain(upstreamMethod) || !plain(upstreamPath) || !finite(upstreamStatus) || !Number.isFinite(durationMs)
+  ) {
     logger[level](fields, msg);
     return;
   }
@@ -81,6 +88,8 @@ export function writeCallLine(logger: Logger, level: CallLineLevel, fields: Call
   if (code !== undefined) line += `,"code":"${code}"`;
   if (cause !== undefined) line += `,"cause":"${cause}"`;
   if (host !== undefined) line += `,"host":"${host}"`;
+  if (upstreamMethod !== undefined) line += `,"upstreamMethod":"${upstreamMethod}"`;
+  if (upstreamPath !== undefined) line += `,"upstreamPath":"${upstreamPath}"`;
   if (upstreamStatus !== undefined) line += `,"upstreamStatus":${upstreamStatus}`;
   direct.destination.write(`${line},"durationMs":${durationMs},"msg":"${msg}"}\n`);
 }

@@ -64,6 +64,8 @@ const FIXED: Readonly<Record<string, OutcomeClass>> = {
   UPSTREAM_NOT_JSON: { outcome: 'upstream_bad_answer', level: 'warn' },
   UPSTREAM_TOO_LARGE: { outcome: 'upstream_too_large', level: 'info' },
   UPSTREAM_REQUEST_INVALID: { outcome: 'invalid_arguments', level: 'info' },
+  // Issue 33: a 2xx whose body says the request failed (UPSTREAM_ERROR_WHEN): the API refused it, like a 4xx.
+  UPSTREAM_REFUSED_IN_BODY: { outcome: 'upstream_4xx', level: 'info' },
   HUB_TIMEOUT: { outcome: 'hub_unavailable', level: 'warn' },
   HUB_UNREACHABLE: { outcome: 'hub_unavailable', level: 'warn' },
   RATE_LIMITED: { outcome: 'refused', level: 'info' },

@@ -1,9 +1,10 @@
 // Watches one tool call's requests to the customer API: a `debug` line per request (method, the path
-// template, status, bytes, duration, request id: never the filled-in path, the query, a header or a
-// body), the upstream metrics of the tool, and a CLIENT span per request when tracing is on.
+// template, status, bytes, duration, request id, and a 4xx's bounded reason (issue 33): never the
+// filled-in path, the query, a header or a raw body), the upstream metrics of the tool, and a CLIENT span
+// per request when tracing is on.
 import type { Logger } from '../logger';
 import { statusClass, type CallSpan, type StatusClass, type ToolMetrics, type UpstreamSpan } from '../telemetry';
-import { UpstreamError, UpstreamNetworkError, UpstreamTimeoutError } from '../upstream/errors';
+import { UpstreamError, UpstreamHttpError, UpstreamNetworkError, UpstreamTimeoutError } from '../upstream/errors';
 import type { UpstreamExchange, UpstreamObserver } from '../upstream/observer';
 
 /** Who watches: any part may be absent (metrics off: the no-op; debug off: no logger; tracing off: no span). */
@@ -64,6 +65,8 @@ class Exchange implements UpstreamExchange {
     this.span?.end(status, status === undefined ? (cls ?? failure) : undefined);
     const log = this.owner.log;
     if (log === undefined) return;
+    // The API's reason may echo an argument's value: debug only, never on the call's info line (issue 33).
+    const reason = error instanceof UpstreamHttpError ? error.reason : undefined;
     log.debug(
       {
         tool: this.owner.tool,
@@ -74,6 +77,8 @@ class Exchange implements UpstreamExchange {
         bytes: this.bytes === -1 ? undefined : this.bytes,
         durationMs: Math.round(ms * 10) / 10,
         error: failure,
+        reason: reason?.text,
+        field: reason?.field,
       },
       'upstream request',
     );

@@ -1,14 +1,19 @@
 // Why a call failed, for its log line (issue 27): the system's error code and the host for a dependency
-// that could not be reached or did not answer, "not configured" for a feature whose setting is missing.
-// Never a path, a query, credentials or anything from a body. Runs only when a call fails.
+// that could not be reached or did not answer, "not configured" for a feature whose setting is missing,
+// and the upstream request that failed as its method and path template (issue 33). Never a filled-in
+// path, a query, credentials or anything from a body. Runs only when a call fails.
 import { HubNetworkError, HubNotConfiguredError } from '../hub/errors';
-import { UpstreamNetworkError, UpstreamTimeoutError } from '../upstream/errors';
+import { UpstreamError, UpstreamNetworkError, UpstreamTimeoutError } from '../upstream/errors';
 
 export interface FailureCause {
   /** ECONNREFUSED, ENOTFOUND, UND_ERR_SOCKET, timeout, "not configured (HUB_URL)"… */
-  cause: string;
+  cause?: string | undefined;
   /** host[:port] of the API or hub that failed. */
   host?: string | undefined;
+  /** The customer-API request that failed: GET, POST… */
+  upstreamMethod?: string | undefined;
+  /** Its path template as the tool wrote it (`/customers/:id`): never the filled-in path, which may hold arguments. */
+  upstreamPath?: string | undefined;
 }
 
 const ERROR_CODE = /^[A-Z][A-Z0-9_]{1,40}$/;
@@ -24,8 +29,12 @@ export function systemCode(error: unknown, depth = 0): string | undefined {
 }
 
 export function failureCause(error: unknown): FailureCause | undefined {
-  if (error instanceof UpstreamTimeoutError) return { cause: 'timeout', host: error.host };
-  if (error instanceof UpstreamNetworkError) return { cause: systemCode(error.cause) ?? 'no connection', host: error.host };
+  if (error instanceof UpstreamError) {
+    const request = { upstreamMethod: error.method, upstreamPath: error.path };
+    if (error instanceof UpstreamTimeoutError) return { cause: 'timeout', host: error.host, ...request };
+    if (error instanceof UpstreamNetworkError) return { cause: systemCode(error.cause) ?? 'no connection', host: error.host, ...request };
+    return request;
+  }
   if (error instanceof HubNotConfiguredError) return { cause: `not configured (${error.envVar})` };
   if (error instanceof HubNetworkError) return { cause: error.timedOut ? 'timeout' : systemCode(error.cause) ?? 'no connection', host: error.host };
   return undefined;

@@ -42,6 +42,8 @@ export function finishCall(result: ToolResult, end: CallEnd): ToolResult {
     code: detailCode(end.outcome, outcome),
     cause: end.cause?.cause,
     host: end.cause?.host,
+    upstreamMethod: end.cause?.upstreamMethod,
+    upstreamPath: end.cause?.upstreamPath,
     upstreamStatus: end.upstreamStatus,
     durationMs: Math.round(ms * 10) / 10,
   };

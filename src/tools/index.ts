@@ -10,11 +10,13 @@ export type { Caller } from '../upstream/credentials';
 export {
   UpstreamError,
   UpstreamHttpError,
+  UpstreamRefusedError,
   UpstreamTimeoutError,
   UpstreamNetworkError,
   UpstreamResponseError,
   InvalidUpstreamRequestError,
   type UpstreamRequestInfo,
   type UpstreamResponseProblem,
+  type UpstreamReason,
 } from '../upstream/errors';
 export { HubError, HubNotFoundError } from '../hub/errors';

@@ -2,6 +2,7 @@
 // for path, query and header parameters (OpenAPI 3.1.1, "Style Examples"), and form-encoded bodies.
 // Hand-written tools do not need it: ctx.api's `params` and `query` cover the common case.
 import type { ApiRequestOptions } from '../upstream/api-client';
+import { headerValueRefused, NOT_IN_HEADER } from '../upstream/wire-parts';
 
 export type ParameterStyle = 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'simple' | 'label' | 'matrix';
 
@@ -117,6 +118,7 @@ export function openApiParameters(path: string, parameters: readonly WireParamet
     if (search !== '') parts.search = search;
     for (const parameter of headers) {
       const value = simplePart(parameter, input[parameter.key], (part) => part);
+      if (value !== undefined && NOT_IN_HEADER.test(value)) throw headerValueRefused(parameter.key); // issue 33: name the argument
       if (value !== undefined) (parts.headers ??= {})[parameter.name] = value;
     }
     return parts;

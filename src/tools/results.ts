@@ -1,7 +1,8 @@
 // Builds tool results, and maps every failure to the result the model reads: the ONE place that decides
 // what a user hears about a failure (contract, "Credentials forwarded", rules 4-6; Errors table).
+import { STATUS_CODES } from 'node:http';
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { InvalidUpstreamRequestError, UpstreamError, UpstreamHttpError, UpstreamResponseError, UpstreamTimeoutError } from '../upstream/errors';
+import { InvalidUpstreamRequestError, UpstreamError, UpstreamHttpError, UpstreamRefusedError, UpstreamResponseError, UpstreamTimeoutError, type UpstreamReason } from '../upstream/errors';
 import {
   HubError,
   HubKeyError,
@@ -36,14 +37,38 @@ export const MESSAGES = {
 /** "The company's system" from "the company's system": the name starts the sentence. */
 const capitalised = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
+/** ` "No such customer: 'cus_x'" (field: customer)`: the API's words, already bounded and stripped (src/upstream/error-reason.ts). */
+const quoted = (reason: UpstreamReason) => ` "${reason.text}"${reason.field === undefined ? '' : ` (field: ${reason.field})`}`;
+
+/** Words that only restate a refusal's status ("Forbidden", "permission_denied"): they tell the model nothing. */
+const GENERIC = new Set(['forbidden', 'accessdenied', 'permissiondenied', 'notallowed', 'unauthorized', 'unauthorised', 'error', 'badrequest', 'notfound']);
+const squashed = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');
+
+/** The API's reason, unless it only restates the status. */
+function informative(status: number, reason: UpstreamReason | undefined): UpstreamReason | undefined {
+  if (reason === undefined) return undefined;
+  const words = squashed(reason.text);
+  return GENERIC.has(words) || words === squashed(STATUS_CODES[status] ?? '') ? undefined : reason;
+}
+
+function httpMessage(error: UpstreamHttpError, api: string): string {
+  const { status } = error;
+  const reason = informative(status, error.reason);
+  // 401 keeps the contract's sentence alone: the user's only step is to sign in again.
+  if (status === 401) return MESSAGES.sessionExpired;
+  // 403 keeps the contract's wording first; the API's reason (a missing scope, a rate limit) follows it.
+  if (status === 403) return reason === undefined ? MESSAGES.forbidden : `${MESSAGES.forbidden} ${api} said:${quoted(reason)}.`;
+  if (error instanceof UpstreamRefusedError) {
+    return `${api} refused the request${reason === undefined ? ' (error reported in its answer)' : `:${quoted(reason)}`}. Please check the request and try again.`;
+  }
+  if (status >= 500) return `${api} returned an error (HTTP ${status}). Please try again in a moment.`; // never a 5xx body
+  if (reason === undefined) return `${api} returned an error (HTTP ${status}). Please check the request and try again.`;
+  return `${api} refused the request (HTTP ${status}):${quoted(reason)}. Please check the request and try again.`;
+}
+
 function upstreamMessage(error: UpstreamError): string {
   const api = capitalised(apiNameOf(error));
-  if (error instanceof UpstreamHttpError) {
-    if (error.status === 401) return MESSAGES.sessionExpired;
-    if (error.status === 403) return MESSAGES.forbidden;
-    const next = error.status >= 500 ? 'Please try again in a moment.' : 'Please check the request and try again.';
-    return `${api} returned an error (HTTP ${error.status}). ${next}`;
-  }
+  if (error instanceof UpstreamHttpError) return httpMessage(error, api);
   if (error instanceof UpstreamTimeoutError) {
     return `${api} did not answer in time (timeout error). Please try again in a moment.`;
   }
@@ -100,12 +125,15 @@ function upstreamAuthMessage(error: UpstreamAuthError): string {
   return "This tool server was refused access on your behalf by the sign-in service (error: the server's OAuth client was refused). Ask your administrator to check the tool server's registration.";
 }
 
-/** Maps any thrown value to a result; nothing from upstream bodies, headers or stacks reaches the text. */
+/**
+ * Maps any thrown value to a result. Nothing from upstream headers or stacks reaches the text, and of
+ * bodies only a 4xx's parsed reason, bounded and stripped, quoted as the API's words (issue 33).
+ */
 export function failureResult(error: unknown): MappedFailure {
   if (error instanceof CallLimitedError) return { result: errorResult(limitMessage(error)), outcome: error.code, unexpected: false };
   if (error instanceof ToolError) return { result: errorResult(error.message), outcome: error.code, unexpected: false };
   if (error instanceof UpstreamError) {
-    const code = error instanceof UpstreamHttpError ? `UPSTREAM_HTTP_${error.status}` : error.code;
+    const code = error instanceof UpstreamHttpError && !(error instanceof UpstreamRefusedError) ? `UPSTREAM_HTTP_${error.status}` : error.code;
     return { result: errorResult(upstreamMessage(error)), outcome: code, unexpected: false };
   }
   if (error instanceof HubError) {

@@ -7,6 +7,7 @@ import type { ForwardedHeaders } from './credentials';
 import {
   InvalidUpstreamRequestError,
   UpstreamHttpError,
+  UpstreamRefusedError,
   UpstreamNetworkError,
   UpstreamResponseError,
   UpstreamTimeoutError,
@@ -17,6 +18,11 @@ import { buildPath, buildQuery, compileBaseUrl } from './paths';
 import { checkExtraHeaders, joinSearch } from './wire-parts';
 import type { UpstreamExchange, UpstreamObserver } from './observer';
 import { isJson, readCappedText, TOO_LARGE } from './read-body';
+import { ScopedApiClient } from './scoped-client';
+import { readErrorBody } from './error-body';
+import { errorReason } from './error-reason';
+import { matchesRule, type ErrorRule } from './error-rule';
+import { DEFAULT_USER_AGENT } from './fixed-headers';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -72,6 +78,17 @@ export interface UpstreamSettings {
   connections?: number | null;
   /** Injected in tests; by default one keep-alive Agent for the process (./agent). */
   dispatcher?: Dispatcher;
+  /** UPSTREAM_USER_AGENT (default `<package name>/<version>`): some APIs (GitHub's) refuse requests without one. */
+  userAgent?: string;
+  /**
+   * UPSTREAM_HEADERS, lower-cased: sent with every request, under everything else (a tool's header
+   * parameters, then the call's forwarded or exchanged credentials, win). An `accept` replaces application/json.
+   */
+  fixedHeaders?: Readonly<Record<string, string>> | undefined;
+  /** UPSTREAM_ERROR_REASON: the API's reason for a 4xx kept on the error, for the model and the debug log (default true). */
+  errorReason?: boolean;
+  /** UPSTREAM_ERROR_WHEN: a 2xx JSON body matching it is a refused request (UpstreamRefusedError). */
+  errorWhen?: ErrorRule | undefined;
 }
 
 /** What is shared by every call: built once at startup. */
@@ -110,34 +127,11 @@ function mapTransportError(error: unknown, info: UpstreamRequestInfo, signal: Ca
  */
 const about = (method: HttpMethod, path: string, origin: string): UpstreamRequestInfo => ({ method, path, host: origin.slice(origin.indexOf('//') + 2) });
 
-type Send = (call: CallScope, method: HttpMethod, path: string, options?: ApiRequestOptions) => Promise<unknown>;
-
-/** `ctx.api`: the shared sender bound to one call's credentials and signal. */
-class ScopedApiClient implements ApiClient {
-  constructor(
-    private readonly sendFor: Send,
-    private readonly call: CallScope,
-  ) {}
-
-  request<T>(method: HttpMethod, path: string, options?: ApiRequestOptions): Promise<T> {
-    return this.sendFor(this.call, method, path, options) as Promise<T>;
-  }
-  get(path: string, options: TextRequestOptions): Promise<string>;
-  get<T>(path: string, options?: ApiRequestOptions): Promise<T>;
-  get<T>(path: string, options?: ApiRequestOptions): Promise<T> {
-    return this.request('GET', path, options);
-  }
-  delete<T>(path: string, options?: ApiRequestOptions): Promise<T> {
-    return this.request('DELETE', path, options);
-  }
-  post<T>(path: string, body?: unknown, options?: ApiRequestOptions): Promise<T> {
-    return this.request('POST', path, { ...options, body });
-  }
-  put<T>(path: string, body?: unknown, options?: ApiRequestOptions): Promise<T> {
-    return this.request('PUT', path, { ...options, body });
-  }
-  patch<T>(path: string, body?: unknown, options?: ApiRequestOptions): Promise<T> {
-    return this.request('PATCH', path, { ...options, body });
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
   }
 }
 
@@ -153,22 +147,39 @@ export function createUpstream({
   maxResponseBytes = 5_242_880,
   connections = null,
   dispatcher = createApiAgent({ connections, connectTimeoutMs: timeoutMs }),
+  userAgent = DEFAULT_USER_AGENT,
+  fixedHeaders,
+  errorReason: withReason = true,
+  errorWhen,
 }: UpstreamSettings): Upstream {
   const base = compileBaseUrl(baseUrl);
+  const accept = fixedHeaders?.accept ?? 'application/json';
+  // Fixed headers other than Accept: when there are none, a call's headers are not copied for them.
+  const fixed = fixedHeaders && Object.keys(fixedHeaders).some((name) => name !== 'accept') ? fixedHeaders : undefined;
+
+  /** A parsed 2xx body that UPSTREAM_ERROR_WHEN says is a refusal: thrown as one, with the API's reason. */
+  function refusedIn(status: number, value: unknown, info: () => UpstreamRequestInfo): void {
+    if (errorWhen !== undefined && matchesRule(errorWhen, value)) {
+      throw new UpstreamRefusedError(status, info(), withReason ? errorReason(value) : undefined, value);
+    }
+  }
   // Without {tenantId} the base is split once; with it, once per request (the tenant may be in the host).
-  const fixed = baseUrl.includes('{tenantId}') ? undefined : splitBase(base.resolve(undefined));
+  const fixedBase = baseUrl.includes('{tenantId}') ? undefined : splitBase(base.resolve(undefined));
 
   async function send(call: CallScope, method: HttpMethod, template: string, options: ApiRequestOptions = {}, exchange?: UpstreamExchange) {
-    const { origin, prefix } = fixed ?? splitBase(base.resolve(call.tenantId));
+    const { origin, prefix } = fixedBase ?? splitBase(base.resolve(call.tenantId));
     const query = options.search === undefined ? buildQuery(options.query) : joinSearch(buildQuery(options.query), options.search);
     const path = prefix + buildPath(template, options.params, options.encodedParams) + query;
     const hasBody = options.body !== undefined;
-    // call.headers is the call's own copy (forwardedHeaders builds one per call): Accept is added in place.
+    // call.headers is the call's own copy (forwardedHeaders builds one per call): Accept and User-Agent are
+    // added in place (a forwarded User-Agent, if FORWARD_HEADERS names it, is kept).
     let headers = call.headers;
-    headers.accept = 'application/json';
-    if (hasBody || exchange?.traceHeaders || options.headers) {
-      // Extra headers first: what the hub forwarded (credentials, tenant) is never replaced by a tool.
-      headers = { ...(options.headers && checkExtraHeaders(options.headers)), ...headers, ...exchange?.traceHeaders };
+    headers.accept = accept;
+    headers['user-agent'] ??= userAgent;
+    if (hasBody || exchange?.traceHeaders || options.headers || fixed) {
+      // Fixed, then a tool's extra headers first: what the hub forwarded (credentials, tenant) is never
+      // replaced by a tool or a setting (issue 33).
+      headers = { ...fixed, ...(options.headers && checkExtraHeaders(options.headers)), ...headers, ...exchange?.traceHeaders };
       if (hasBody) headers['content-type'] = options.contentType ?? 'application/json';
     }
     if (hasBody && options.contentType !== undefined && typeof options.body !== 'string') {
@@ -200,8 +211,9 @@ export function createUpstream({
       call.onStatus?.(statusCode);
       if (statusCode < 200 || statusCode > 299) {
         exchange?.answered(statusCode, Number(responseHeaders['content-length'] ?? -1));
-        await body.dump().catch(() => undefined); // frees the connection for reuse; the body is never shown
-        throw new UpstreamHttpError(statusCode, about(method, template, origin));
+        // A 4xx's JSON body, capped and within this deadline, for its reason; any other body is dropped unread.
+        const said = await readErrorBody(statusCode, responseHeaders, body, withReason);
+        throw new UpstreamHttpError(statusCode, about(method, template, origin), said.reason, said.body);
       }
 
       let text: string;
@@ -221,14 +233,23 @@ export function createUpstream({
         if (error === TOO_LARGE) throw new UpstreamResponseError('too-large', about(method, template, origin));
         throw mapTransportError(error, about(method, template, origin), call.signal, deadline.expired);
       }
-      if (options.as === 'text') return text;
+      if (options.as === 'text') {
+        // The rule needs the body parsed: only APIs that set it pay for that on text answers.
+        if (errorWhen !== undefined && text !== '' && isJson(responseHeaders['content-type'])) {
+          refusedIn(statusCode, parseOrUndefined(text), () => about(method, template, origin));
+        }
+        return text;
+      }
       if (text === '') return null;
       if (!isJson(responseHeaders['content-type'])) throw new UpstreamResponseError('not-json', about(method, template, origin));
+      let value: unknown;
       try {
-        return JSON.parse(text) as unknown;
+        value = JSON.parse(text) as unknown;
       } catch (error) {
         throw new UpstreamResponseError('not-json', about(method, template, origin), { cause: error });
       }
+      refusedIn(statusCode, value, () => about(method, template, origin));
+      return value;
     } finally {
       deadline.clear();
     }

@@ -1,8 +1,10 @@
 // Settings of the customer's API: where it is, how failures name it, its deadlines and limits, and which
 // credential headers are forwarded to it. Composed by src/config.ts.
 import { z } from 'zod';
-import { type Common, type SettingsOf, headerList, httpUrl, int } from '../config-fields';
+import { type Common, type SettingsOf, headerList, httpUrl, int, oneOf } from '../config-fields';
 import { BASE_URL_PLACEHOLDERS } from './paths';
+import { errorRule } from './error-rule';
+import { credentialProblems, DEFAULT_USER_AGENT, fixedHeaders, userAgent } from './fixed-headers';
 
 /**
  * Default for CUSTOMER_API_NAME: words an end user understands (not "API"), true for any deployment,
@@ -53,15 +55,22 @@ export const settings = {
     .refine((names) => !names.some((name) => NEVER_FORWARDED.has(name) || name.startsWith('x-user-auth-')), {
       error: `may not name ${[...NEVER_FORWARDED].join(', ')} or X-User-Auth-* (hop, hub or already forwarded headers)`,
     }),
+  // Issue 33: who the server says it is, and fixed headers for every request (never credentials).
+  UPSTREAM_USER_AGENT: userAgent.default(DEFAULT_USER_AGENT),
+  UPSTREAM_HEADERS: fixedHeaders.optional(),
+  // Issue 33: the API's reason for a 4xx in the result and the debug log; off for APIs whose 4xx bodies must not reach a model.
+  UPSTREAM_ERROR_REASON: oneOf(['on', 'off']).default('on'),
+  UPSTREAM_ERROR_WHEN: errorRule.optional(),
 };
 
 type Settings = SettingsOf<typeof settings>;
 
 export function problems(s: Partial<Settings>, common: Common): string[] {
+  const out = credentialProblems(s.UPSTREAM_HEADERS, [...DEFAULT_CUSTOM_AUTH_HEADERS, ...(s.FORWARD_HEADERS ?? [])]);
   if (common.production && s.CUSTOMER_API_URL === undefined && !common.invalid.has('CUSTOMER_API_URL')) {
-    return ['CUSTOMER_API_URL: is required when NODE_ENV=production (the example API only starts in development)'];
+    out.push('CUSTOMER_API_URL: is required when NODE_ENV=production (the example API only starts in development)');
   }
-  return [];
+  return out;
 }
 
 export function build(s: Settings) {
@@ -72,6 +81,10 @@ export function build(s: Settings) {
       timeoutMs: s.UPSTREAM_TIMEOUT_MS,
       maxResponseBytes: s.UPSTREAM_MAX_RESPONSE_BYTES,
       connections: s.UPSTREAM_CONNECTIONS === 0 ? null : s.UPSTREAM_CONNECTIONS,
+      userAgent: s.UPSTREAM_USER_AGENT,
+      fixedHeaders: s.UPSTREAM_HEADERS,
+      errorReason: s.UPSTREAM_ERROR_REASON === 'on',
+      errorWhen: s.UPSTREAM_ERROR_WHEN,
     }),
     customAuthHeaders: Object.freeze([...new Set([...DEFAULT_CUSTOM_AUTH_HEADERS, ...s.FORWARD_HEADERS])]),
   };

@@ -8,6 +8,16 @@ const SEGMENT = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+$/;
 /** A query: pchars, "/" and "?", plus "[", "]" and "|", which the OpenAPI style table writes unencoded. */
 const SEARCH = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?[\]|]|%[0-9A-Fa-f]{2})*$/;
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** What a header value may not hold (undici refuses these too): line breaks, other controls, characters beyond Latin-1. */
+export const NOT_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/;
+
+/** The sentence for the model when an argument sent as a header has such a character (issue 33: name the input). */
+export function headerValueRefused(input: string): InvalidUpstreamRequestError {
+  return new InvalidUpstreamRequestError(
+    `Refused the value of ${input}: a header value with a line break or another character a header cannot carry`,
+    `The value given for ${input} cannot be sent: it contains a line break or another character a header cannot carry. Please give it on one line, as plain text.`,
+  );
+}
 /** Headers the client or the connection owns; a tool cannot set them. */
 const OWNED = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer', 'accept', 'content-type']);
 
@@ -34,9 +44,11 @@ export function checkExtraHeaders(headers: Readonly<Record<string, string>>): Re
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
-    if (!TOKEN.test(name) || OWNED.has(lower) || lower.startsWith('proxy-') || /[\r\n\0]/.test(value)) {
-      throw new InvalidUpstreamRequestError(`Refused the extra header ${JSON.stringify(name)}: not a header name a tool may set, or a value with a line break`);
+    if (!TOKEN.test(name) || OWNED.has(lower) || lower.startsWith('proxy-')) {
+      throw new InvalidUpstreamRequestError(`Refused the extra header ${JSON.stringify(name)}: not a header name a tool may set`);
     }
+    // A value usually comes from the model's arguments: the result names the header it was meant for.
+    if (NOT_IN_HEADER.test(value)) throw headerValueRefused(`the ${name} header`);
     out[lower] = value;
   }
   return out;

@@ -31,8 +31,15 @@ describe('a description from the method and path', () => {
 describe('the 404 sentence', () => {
   it('names the owner of a list, the record itself, or nothing', () => {
     expect(notFoundText('/customers/:id/invoices', (p) => p)).toBe('There is no customer with id ${id}');
-    expect(notFoundText('/things/:thingId/parts/:partId', (p) => `input.${p}`)).toBe('There is no part with partId ${input.partId} of the thing with thingId ${input.thingId}');
+    expect(notFoundText('/things/:thingId/parts/:partId', (p) => `input.${p}`)).toBe('There is no part with id ${input.partId} in the thing with id ${input.thingId}');
     expect(notFoundText('/status', (p) => p)).toBe('Nothing was found');
+  });
+
+  it('reads naturally for nested parameters (issue 33): a name the noun owns, then its owners with "in the"', () => {
+    expect(notFoundText('/repos/:owner/:repo/issues/:issue_number', (p) => p)).toBe('There is no issue with number ${issue_number} in the repo ${repo} (owner ${owner})');
+    expect(notFoundText('/v1/customers/:customer', (p) => p)).toBe('There is no customer ${customer}');
+    expect(notFoundText('/orgs/:org/teams/:team_slug/members', (p) => p)).toBe('There is no team with slug ${team_slug} in the org ${org}');
+    expect(notFoundText('/:tenant/orders/:id', (p) => p)).toBe('There is no order with id ${id} in the record with tenant ${tenant}');
   });
 });
 

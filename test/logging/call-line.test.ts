@@ -29,8 +29,8 @@ function timeOf(line: string): number {
 }
 
 /** `fields` in the order finishCall builds them (src/tools/finish-call.ts): the order pino writes keys in. */
-function inOrder({ tool, requestId, userId, outcome, code, cause, host, upstreamStatus, durationMs }: CallLineFields): CallLineFields {
-  return { tool, requestId, userId, outcome, code, cause, host, upstreamStatus, durationMs };
+function inOrder({ tool, requestId, userId, outcome, code, cause, host, upstreamMethod, upstreamPath, upstreamStatus, durationMs }: CallLineFields): CallLineFields {
+  return { tool, requestId, userId, outcome, code, cause, host, upstreamMethod, upstreamPath, upstreamStatus, durationMs };
 }
 
 /** Writes `fields` both ways and returns the two lines, each with its time set to 0 once checked. */
@@ -80,6 +80,9 @@ describe('the call line written by hand', () => {
       { ...base, outcome: 'upstream_unreachable', cause: 'ECONNREFUSED', host: 'api.example.com:8443', upstreamStatus: undefined },
       { ...base, outcome: 'hub_error', code: 'HUB_NOT_CONFIGURED', cause: 'not configured (HUB_URL)', upstreamStatus: 200 },
       { ...base, outcome: 'upstream_timeout', cause: 'timeout', host: '[::1]:9000' },
+      // The upstream request of a call that failed there, by its path template (issue 33).
+      { ...base, outcome: 'upstream_4xx', upstreamMethod: 'POST', upstreamPath: '/v1/customers/:customer', upstreamStatus: 400 },
+      { ...base, outcome: 'upstream_timeout', cause: 'timeout', host: 'api:80', upstreamMethod: 'GET', upstreamPath: '/repos/:owner/:repo/issues/:issue_number' },
     ];
     for (const fields of cases) {
       const { direct, pino: expected } = bothWays(fields);
@@ -109,6 +112,7 @@ describe('the call line written by hand', () => {
         { ...base, code: value },
         { ...base, cause: value },
         { ...base, host: value },
+        { ...base, upstreamPath: value },
       ]) {
         const { direct, pino: expected } = bothWays(fields);
         expect(direct).toBe(expected);

@@ -1,6 +1,6 @@
 // Issue 27: a failed call's log line names its cause: the error code and host of an API or hub that
-// could not be reached or did not answer, "not configured" for a file tool without HUB_URL, and never
-// the path, query or credentials of the request.
+// could not be reached or did not answer, "not configured" for a file tool without HUB_URL, the
+// request's method and path template (issue 33), and never the filled-in path, query or credentials.
 import { createServer, type Server } from 'node:http';
 import { z } from 'zod';
 import { listen, type Listening } from '../../src/http/listen';
@@ -51,14 +51,14 @@ async function callLine(stack: Stack, tool: string, requestId: string, headers: 
 }
 
 describe('the log line of a failed call names the cause', () => {
-  it('an unreachable API: ECONNREFUSED and host:port, no path, query or credentials', async () => {
+  it('an unreachable API: ECONNREFUSED, host:port and the path template (issue 33), no filled-in path, query or credentials', async () => {
     const port = await closedPort();
     const stack = await startStack({ tools, customerApiUrl: () => `http://user:pw-zq@127.0.0.1:${port}/v1` });
     try {
       const { answer, line, raw } = await callLine(stack, 'order', 'req-refused', { authorization: 'Bearer token-zq' });
       expect(answer.json?.result).toMatchObject({ isError: true });
-      expect(line).toMatchObject({ level: LEVEL.warn, outcome: 'upstream_unreachable', cause: 'ECONNREFUSED', host: `127.0.0.1:${port}` });
-      expect(raw).not.toMatch(/users|query-value-zq|pw-zq|token-zq|\/v1/);
+      expect(line).toMatchObject({ level: LEVEL.warn, outcome: 'upstream_unreachable', cause: 'ECONNREFUSED', host: `127.0.0.1:${port}`, upstreamMethod: 'GET', upstreamPath: '/users/:id' });
+      expect(raw.replace('"upstreamPath":"/users/:id"', '')).not.toMatch(/users|\/me\b|query-value-zq|pw-zq|token-zq|\/v1/);
     } finally {
       await stack.close();
     }

@@ -1,5 +1,5 @@
 export { UpstreamError, type UpstreamRequestInfo } from './upstream-error';
-export { UpstreamHttpError } from './upstream-http-error';
+export { UpstreamHttpError, UpstreamRefusedError, type UpstreamReason } from './upstream-http-error';
 export { UpstreamTimeoutError } from './upstream-timeout-error';
 export { UpstreamNetworkError } from './upstream-network-error';
 export { UpstreamResponseError, type UpstreamResponseProblem } from './upstream-response-error';

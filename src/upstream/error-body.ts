@@ -1,0 +1,44 @@
+// What a refused request's answer said (issue 33): the body of a 4xx read within a small cap and the
+// request's own deadline, parsed when it is JSON, and the API's reason taken from it. A 5xx body is never
+// read (it may carry internals); neither is anything above the cap (the socket is closed instead).
+import type { Dispatcher } from 'undici';
+import { errorReason } from './error-reason';
+import type { UpstreamReason } from './errors';
+import { isJson, readCapped } from './read-body';
+
+/** An error body larger than this is not read: a reason is a sentence, and a failed call must stay cheap. */
+export const MAX_ERROR_BODY_BYTES = 16_384;
+
+export interface ErrorBody {
+  body?: unknown;
+  reason?: UpstreamReason;
+}
+
+const NOTHING: ErrorBody = {};
+
+/**
+ * Reads (or drops) the body of a non-2xx answer, freeing the connection either way. Never throws: a body
+ * that is late, cut off, too large or not JSON leaves the error without a reason.
+ */
+export async function readErrorBody(
+  status: number,
+  headers: Dispatcher.ResponseData['headers'],
+  body: Dispatcher.ResponseData['body'],
+  withReason: boolean,
+): Promise<ErrorBody> {
+  const contentType = headers['content-type'];
+  if (status < 400 || status > 499 || !isJson(contentType)) {
+    await body.dump().catch(() => undefined); // frees the connection for reuse; the body is never shown
+    return NOTHING;
+  }
+  try {
+    const bytes = await readCapped(body, Number(headers['content-length'] ?? Number.NaN), MAX_ERROR_BODY_BYTES);
+    const parsed = JSON.parse(bytes.toString('utf8')) as unknown;
+    if (!withReason) return { body: parsed };
+    const problem = /^application\/problem\+json\b/i.test(String(contentType));
+    const reason = errorReason(parsed, problem);
+    return reason === undefined ? { body: parsed } : { body: parsed, reason };
+  } catch {
+    return NOTHING; // TOO_LARGE (the socket is already closed), an aborted read, or not JSON after all
+  }
+}
