@@ -2,7 +2,7 @@
 // page (test/support/view-host), whose ext-apps AppBridge renders the view in a sandboxed iframe; the
 // host's tool calls go through a real MCP client (SDK v2) to the tool server, as in Claude or ChatGPT.
 // Without Chromium the tests skip and say why. VIEW_SCREENSHOTS=<folder> saves screenshots there
-// (docs/views holds the ones in the docs); by default they go to a temporary folder.
+// (docs/examples/views holds the ones in the docs); by default they go to a temporary folder.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,9 @@ import { buildView } from '../cli/build-views/build';
 import { defineView } from '../src/resources';
 import { startToolServer, type TestServer } from '../src/tools/testing';
 import { chromiumPath, hostPage, NO_CHROMIUM } from '../test/support/view-host';
-import { tools } from './index';
+import createOrder from './create_order';
+import getOrder from './get_order';
+import searchOrders from './search_orders';
 import { searchOrdersView } from './search_orders.view';
 
 const MANAGER = { authorization: 'Bearer demo-manager-token' };
@@ -40,7 +42,8 @@ const browserPath = chromiumPath();
   beforeAll(async () => {
     const html = await buildView(join(__dirname, 'views/search_orders'));
     api = await startExampleApi();
-    server = await startToolServer({ tools, resources: [defineView({ ...searchOrdersView, html: () => html })], apiUrl: api.url });
+    // Only the tools the view calls and the view itself (issue 32): a fork's own tools and views are not this test's.
+    server = await startToolServer({ tools: [searchOrders, getOrder, createOrder], resources: [defineView({ ...searchOrdersView, html: () => html })], apiUrl: api.url });
     const { launch } = await import('puppeteer-core');
     // As root (CI containers) Chromium's own sandbox cannot start: the view still runs in its sandboxed iframe.
     browser = await launch({ executablePath: browserPath!, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
