@@ -2,7 +2,7 @@
 // page (test/support/view-host), whose ext-apps AppBridge renders the view in a sandboxed iframe; the
 // host's tool calls go through a real MCP client (SDK v2) to the tool server, as in Claude or ChatGPT.
 // Without Chromium the tests skip and say why. VIEW_SCREENSHOTS=<folder> saves screenshots there
-// (docs/examples/views holds the ones in the docs); by default they go to a temporary folder.
+// (docs/views holds the ones in the docs); by default they go to a temporary folder.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
