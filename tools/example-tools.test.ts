@@ -32,6 +32,17 @@ describe('search_orders', () => {
     expect(text).toContain('#1003');
   });
 
+  it('answers the view with structuredContent: the orders shown, how many match, and whether the user may create', async () => {
+    const manager = await server.call('search_orders', { limit: 2 }, MANAGER);
+    const page = manager.result.structuredContent as { orders: Array<{ id: string }>; total: number; canCreate: boolean };
+    expect(page.orders).toHaveLength(2);
+    expect(page.total).toBeGreaterThan(2);
+    expect(page.canCreate).toBe(true);
+    expect(manager.text).toContain(`(${page.total - 2} more not shown;`);
+    const viewer = await server.call('search_orders', { limit: 2 }, VIEWER);
+    expect(viewer.result.structuredContent).toMatchObject({ canCreate: false });
+  });
+
   it('an empty answer is an ordinary result saying no items were found', async () => {
     const { text, isError } = await call('search_orders', { customer: 'nobody-by-this-name' });
     expect(isError).toBe(false);
@@ -49,9 +60,11 @@ describe('search_orders', () => {
 });
 
 describe('get_order', () => {
-  it('returns the order as JSON', async () => {
-    const { text } = await call('get_order', { orderId: '1002' });
+  it('returns the order as structuredContent and the same JSON as text, without the API\'s internal fields', async () => {
+    const { text, result } = await server.call('get_order', { orderId: '1002' }, MANAGER);
     expect(JSON.parse(text)).toMatchObject({ id: '1002', customer: 'Contoso Ltd' });
+    expect(result.structuredContent).toEqual(JSON.parse(text));
+    expect(Object.keys(result.structuredContent ?? {})).toEqual(['id', 'customer', 'status', 'lines', 'total', 'createdAt']);
   });
 
   it('puts the id into the URL path encoded', async () => {
