@@ -6,13 +6,15 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Browser, Frame } from 'puppeteer-core';
 import { startExampleApi, type RunningExampleApi } from '../example-api';
 import { buildView } from '../cli/build-views/build';
 import { defineView } from '../src/resources';
 import { startToolServer, type TestServer } from '../src/tools/testing';
 import { chromiumPath, NO_CHROMIUM } from '../test/support/view-host';
-import { openHost, textOf, type Result, type ViewHost } from '../test/support/view-host/harness';
+import { openHost, textOf, type ViewHost } from '../test/support/view-host/harness';
+import { rawPost } from '../test/support/raw-post';
 import createOrder from './create_order';
 import getOrder from './get_order';
 import searchOrders from './search_orders';
@@ -30,19 +32,36 @@ type Page = { orders: Array<{ id: string; customer: string }>; total: number; ca
 
 const browserPath = chromiumPath();
 
+let api: RunningExampleApi;
+let server: TestServer;
+beforeAll(async () => {
+  const html = await buildView(join(__dirname, 'views/search_orders'));
+  api = await startExampleApi();
+  // Only the tools the view calls and the view itself (issue 32): a fork's own tools and views are not this test's.
+  server = await startToolServer({ tools: [searchOrders, getOrder, createOrder], resources: [defineView({ ...searchOrdersView, html: () => html })], apiUrl: api.url });
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await api?.close();
+});
+
+describe('the search_orders view on the wire', () => {
+  it('its resources/read answer is at most 200 KB for a client that accepts gzip', async () => {
+    const read = { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: searchOrdersView.uri } };
+    const answer = await rawPost(server.url, read, { ...MANAGER, 'accept-encoding': 'gzip, deflate, br' });
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(answer.wire.length).toBeLessThanOrEqual(200_000);
+    expect(JSON.parse(gunzipSync(answer.wire).toString('utf8'))).toMatchObject({ result: { contents: [{ uri: searchOrdersView.uri, mimeType: 'text/html;profile=mcp-app' }] } });
+  });
+});
+
 (browserPath ? describe : describe.skip)(browserPath ? 'the search_orders view in Chromium' : `the search_orders view in Chromium (${NO_CHROMIUM})`, () => {
-  let api: RunningExampleApi;
-  let server: TestServer;
   let browser: Browser;
   let shots: string;
   const keepShots = process.env.VIEW_SCREENSHOTS;
   const hosts: ViewHost[] = [];
 
   beforeAll(async () => {
-    const html = await buildView(join(__dirname, 'views/search_orders'));
-    api = await startExampleApi();
-    // Only the tools the view calls and the view itself (issue 32): a fork's own tools and views are not this test's.
-    server = await startToolServer({ tools: [searchOrders, getOrder, createOrder], resources: [defineView({ ...searchOrdersView, html: () => html })], apiUrl: api.url });
     const { launch } = await import('puppeteer-core');
     // As root (CI containers) Chromium's own sandbox cannot start: the view still runs in its sandboxed iframe.
     browser = await launch({ executablePath: browserPath!, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
@@ -54,8 +73,6 @@ const browserPath = chromiumPath();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
-    await api?.close();
     if (!keepShots && shots) rmSync(shots, { recursive: true, force: true });
   });
 
