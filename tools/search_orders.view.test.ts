@@ -13,7 +13,7 @@ import { buildView } from '../cli/build-views/build';
 import { defineView } from '../src/resources';
 import { startToolServer, type TestServer } from '../src/tools/testing';
 import { chromiumPath, NO_CHROMIUM } from '../test/support/view-host';
-import { openHost, textOf, type ViewHost } from '../test/support/view-host/harness';
+import { openHost, textOf, type Result, type ViewHost } from '../test/support/view-host/harness';
 import { rawPost } from '../test/support/raw-post';
 import createOrder from './create_order';
 import getOrder from './get_order';
@@ -110,8 +110,10 @@ describe('the search_orders view on the wire', () => {
     await view.click('tr.order');
     await view.waitForFunction((wanted) => (globalThis as unknown as BrowserGlobal).document.querySelector('#detail strong')?.textContent === `Order #${wanted}`, {}, id);
     expect(h.calls).toEqual([{ name: 'get_order', arguments: { orderId: id } }]);
-    const order = (await h.client.callTool({ name: 'get_order', arguments: { orderId: id } })).structuredContent as { customer: string };
-    expect(await view.$$eval('#detail dt', (dts) => dts.map((dt) => dt.textContent))).toEqual(['Customer', 'Status', 'Lines', 'Total', 'Placed']);
+    const order = JSON.parse(textOf((await h.client.callTool({ name: 'get_order', arguments: { orderId: id } })) as Result)) as { customer: string };
+    const labels = await view.$$eval('#detail dt', (dts) => dts.map((dt) => dt.textContent));
+    expect(labels).toEqual(expect.arrayContaining(['Organisation', 'Customer', 'Status', 'Lines', 'Total', 'Placed']));
+    expect(labels.filter((label) => !/^[A-Z][a-z]*( [a-z]+)*$/.test(label ?? ''))).toEqual([]); // no tenantId, createdBy
     expect(await text(view, '#detail')).toContain(order.customer);
     await h.page.screenshot({ path: join(shots, 'orders-detail.png') });
   }, 60_000);

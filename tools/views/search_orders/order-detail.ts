@@ -1,9 +1,19 @@
-// One order, as get_order answers it: its structured result (or, from a host that passes only text, the
-// same JSON as text), each field under a label a person reads rather than the API's field name.
+// One order, as get_order answers it: the API's JSON as text (get_order passes it through unparsed, the
+// cheapest call there is; a structuredContent, if a tool of yours gives one, is read first), each field
+// under a label a person reads rather than the API's field name.
 import type { ToolAnswer } from './host-call';
 import { textOf } from './host-call';
 
-const LABELS: Record<string, string> = { id: 'Order', customer: 'Customer', status: 'Status', lines: 'Lines', total: 'Total', createdAt: 'Placed' };
+const LABELS: Record<string, string> = {
+  id: 'Order',
+  tenantId: 'Organisation',
+  customer: 'Customer',
+  status: 'Status',
+  lines: 'Lines',
+  total: 'Total',
+  createdAt: 'Placed',
+  createdBy: 'Placed by',
+};
 
 /** `tenantId` → "Tenant id", for a field the view does not know. */
 const labelOf = (key: string) => LABELS[key] ?? (key.charAt(0).toUpperCase() + key.slice(1).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
