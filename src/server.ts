@@ -119,14 +119,16 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     upstreamCredentials: auth?.upstreamCredentials ?? options.upstreamCredentials,
   });
   // Two cores over one registry: /mcp shows MCP Apps views; the hub's lane answers as it always has, with
-  // no view, no `_meta.ui` and no view-only tool (docs/views.md).
-  const core = createProtocolCore({ registry, info: options.info, logger, metrics, resources: createResourceSet({ resources, templates: resourceTemplates }), views: true });
+  // no view, no `_meta.ui` and no view-only tool (docs/views.md). In development a view's file is read on
+  // every resources/read, so what `npm run dev` rebuilt is served at once; elsewhere it is read once.
+  const fresh = config.env === 'development';
+  const core = createProtocolCore({ registry, info: options.info, logger, metrics, resources: createResourceSet({ resources, templates: resourceTemplates, fresh }), views: true });
   const hubCore = createProtocolCore({
     registry,
     info: options.info,
     logger,
     metrics,
-    resources: createResourceSet({ resources: resources.filter((resource) => !isView(resource)), templates: resourceTemplates }),
+    resources: createResourceSet({ resources: resources.filter((resource) => !isView(resource)), templates: resourceTemplates, fresh }),
   });
   const calls = new CallTracker();
   const bus: SessionBus = options.bus?.(calls) ?? new MemoryBus(calls);

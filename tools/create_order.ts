@@ -23,9 +23,11 @@ export default defineTool({
       .max(50)
       .describe('The order lines.'),
   },
+  output: { id: z.string(), customer: z.string(), lineCount: z.number().int(), total: z.number() },
+  text: (order) => `Created order #${order.id} for ${order.customer}: ${order.lineCount} line(s), total ${order.total.toFixed(2)}.`,
   annotations: { destructiveHint: false, idempotentHint: false },
   async handler({ customer, lines }, ctx) {
     const order = await ctx.api.post<Order>('/orders', { customer, lines });
-    return `Created order #${order.id} for ${order.customer}: ${order.lines.length} line(s), total ${order.total.toFixed(2)}.`;
+    return { id: order.id, customer: order.customer, lineCount: order.lines.length, total: order.total };
   },
 });

@@ -32,6 +32,17 @@ describe('search_orders', () => {
     expect(text).toContain('#1003');
   });
 
+  it('answers the view with structuredContent: the orders shown, how many match, and whether the user may create', async () => {
+    const manager = await server.call('search_orders', { limit: 2 }, MANAGER);
+    const page = manager.result.structuredContent as { orders: Array<{ id: string }>; total: number; canCreate: boolean };
+    expect(page.orders).toHaveLength(2);
+    expect(page.total).toBeGreaterThan(2);
+    expect(page.canCreate).toBe(true);
+    expect(manager.text).toContain(`(${page.total - 2} more not shown;`);
+    const viewer = await server.call('search_orders', { limit: 2 }, VIEWER);
+    expect(viewer.result.structuredContent).toMatchObject({ canCreate: false });
+  });
+
   it('an empty answer is an ordinary result saying no items were found', async () => {
     const { text, isError } = await call('search_orders', { customer: 'nobody-by-this-name' });
     expect(isError).toBe(false);

@@ -22,3 +22,11 @@ export interface OrderPage {
   items: Order[];
   total: number;
 }
+
+/** GET /users/me */
+export interface Me {
+  userId: string;
+  name: string;
+  role: string;
+  tenantId: string;
+}

@@ -13,7 +13,7 @@ if (typeof args === 'string') {
     process.stdout.write(
       `new-tool: wrote ${written.join(', ')}\n` +
         `Next: fill in the TODOs in tools/${args.name}.ts (description, input, answer), then \`npx jest tools/${args.name}\`.\n` +
-        (args.view ? `The view: edit tools/views/${args.name}/, then \`npm run build\` to build it.\n` : ''),
+        (args.view ? `The view: edit tools/views/${args.name}/ while \`npm run dev\` runs (it rebuilds the view on each change), or \`npm run build\` to build it.\n` : ''),
     );
   } catch (error) {
     if (!(error instanceof ScaffoldError)) throw error;

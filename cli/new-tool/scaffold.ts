@@ -7,7 +7,7 @@ import { identifierFor, invalidToolName } from '../scaffold/names';
 import { withResource, withTool } from '../scaffold/register';
 import { parseScopes } from '../scaffold/scopes';
 import { pathParams, testSource, toolSource } from './template';
-import { viewDeclaration, viewHtml, viewScript, viewUri } from './view-template';
+import { viewDeclaration, viewHtml, viewScript, viewTestSource, viewUri } from './view-template';
 
 export const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** Literal segments of URL-safe characters, or `:name` parameters. */
@@ -46,7 +46,12 @@ export function scaffoldTool({ root, name, method = 'GET', path = `/${name.repla
   if ('invalid' in scopeList) throw new ScaffoldError(`--scopes takes OAuth scope names separated by commas, without spaces or quotes (got "${scopeList.invalid}")`);
 
   const files = { tool: `tools/${name}.ts`, test: `tools/${name}.test.ts`, index: 'tools/index.ts' };
-  const viewFiles = { declaration: `tools/${name}.view.ts`, html: `tools/views/${name}/index.html`, script: `tools/views/${name}/app.ts` };
+  const viewFiles = {
+    declaration: `tools/${name}.view.ts`,
+    test: `tools/${name}.view.test.ts`,
+    html: `tools/views/${name}/index.html`,
+    script: `tools/views/${name}/app.ts`,
+  };
   for (const file of [files.tool, files.test, ...(view ? Object.values(viewFiles) : [])]) {
     if (existsSync(join(root, file))) throw new ScaffoldError(`${file} already exists: pick another name, or edit that tool`);
   }
@@ -69,6 +74,7 @@ export function scaffoldTool({ root, name, method = 'GET', path = `/${name.repla
     writeFileSync(join(root, viewFiles.declaration), viewDeclaration(name, `${viewIdentifier}Spec`), { flag: 'wx' });
     writeFileSync(join(root, viewFiles.html), viewHtml(name), { flag: 'wx' });
     writeFileSync(join(root, viewFiles.script), viewScript(name), { flag: 'wx' });
+    writeFileSync(join(root, viewFiles.test), viewTestSource(spec, identifier, `${viewIdentifier}Spec`), { flag: 'wx' });
   }
   writeFileSync(join(root, files.index), index);
   return [files.tool, files.test, ...(view ? Object.values(viewFiles) : []), files.index];

@@ -86,12 +86,17 @@ export function toolSource(tool: NewTool): string {
   ].join('\n');
 }
 
+/** The arguments the generated tests call the tool with: `<param>-1` for each path parameter, a body's `fields`. */
+export function sampleArgs(tool: NewTool): Record<string, unknown> {
+  const sample = Object.fromEntries(pathParams(tool.path).map((param) => [param, `${param}-1`]));
+  return { ...sample, ...(WITH_BODY.has(tool.method) ? { fields: { name: 'Example' } } : {}) };
+}
+
 /** A test that passes at once against a fake of the route, and shows how to test the failures. */
 export function testSource(tool: NewTool, identifier: string): string {
   const params = pathParams(tool.path);
   const body = WITH_BODY.has(tool.method);
-  const sample = Object.fromEntries(params.map((param) => [param, `${param}-1`]));
-  const args = { ...sample, ...(body ? { fields: { name: 'Example' } } : {}) };
+  const args = sampleArgs(tool);
   const missing: Record<string, unknown> = { ...args, [params[0] ?? '']: 'missing' };
   const concrete = tool.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, param: string) => `${param}-1`);
   const lines = [

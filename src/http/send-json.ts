@@ -4,7 +4,11 @@
 import type { ServerResponse } from 'node:http';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>): void {
-  const text = JSON.stringify(body);
+  sendJsonText(res, status, JSON.stringify(body), headers);
+}
+
+/** sendJson for a body already serialized. */
+export function sendJsonText(res: ServerResponse, status: number, text: string, headers?: Record<string, string>): void {
   const length = Buffer.byteLength(text);
   // The common case (no extra header) as a flat list: Node takes it without walking an object's keys.
   if (headers === undefined) {

@@ -20,6 +20,12 @@ export interface ResourceDescriptor {
   _meta?: Record<string, unknown>;
 }
 
+/** How a resources/read reads: `fresh` reads the source again instead of a copy kept from before. */
+export interface ReadOptions {
+  /** Development (NODE_ENV=development): a view rebuilt by `npm run dev` is served without a restart. */
+  readonly fresh?: boolean;
+}
+
 export interface ResourceSpec {
   /** Absolute URI, e.g. `docs://orders/statuses` or `ui://orders/table`. */
   uri: string;
@@ -37,7 +43,7 @@ export interface ResourceSpec {
    */
   scopes?: readonly string[];
   /** The resource's text. Called on each read, so cache inside it what does not change. */
-  read(): Promise<string> | string;
+  read(options?: ReadOptions): Promise<string> | string;
 }
 
 /** A resource ready to serve: its listing built once, when the file is loaded. */
@@ -45,7 +51,7 @@ export interface Resource {
   readonly uri: string;
   readonly descriptor: ResourceDescriptor;
   readonly scopes: readonly string[];
-  read(): Promise<ResourceContents>;
+  read(options?: ReadOptions): Promise<ResourceContents>;
 }
 
 /** RFC 3986 scheme, then anything but spaces: the protocol only asks for a URI. */
@@ -66,8 +72,8 @@ export function defineResource(spec: ResourceSpec): Resource {
     uri: spec.uri,
     descriptor,
     scopes: Object.freeze([...(spec.scopes ?? [])]),
-    async read(): Promise<ResourceContents> {
-      const text = await spec.read();
+    async read(options?: ReadOptions): Promise<ResourceContents> {
+      const text = await spec.read(options);
       return {
         uri: spec.uri,
         ...(spec.mimeType ? { mimeType: spec.mimeType } : {}),

@@ -1,6 +1,7 @@
 // `defineView` declares an MCP Apps view (SEP-1865, `io.modelcontextprotocol/ui`): a `ui://` resource of
 // HTML that a host renders in a sandboxed frame for the tools that name it (`defineTool({ view })`).
 // The HTML is read on the first resources/read and kept: nothing is loaded while no client asks for it.
+// In development every read reads it again, so a view `npm run dev` rebuilt is served without a restart.
 import { defineResource, type Resource } from './define-resource';
 
 /** The MIME type of an MCP Apps HTML view. */
@@ -65,7 +66,8 @@ export function defineView(spec: ViewSpec): Resource {
     ...(spec.description ? { description: spec.description } : {}),
     mimeType: VIEW_MIME_TYPE,
     meta: { ui },
-    read() {
+    read(options) {
+      if (options?.fresh) return spec.html();
       // Kept once read; a failed read (a view not built yet) is tried again next time.
       html ??= Promise.resolve(spec.html()).catch((error: unknown) => {
         html = undefined;

@@ -1,5 +1,5 @@
 // Everything a resource or view file needs: `import { defineResource, defineView, builtView } from '../src/resources';`
-export { defineResource, type Resource, type ResourceSpec, type ResourceContents, type ResourceDescriptor } from './define-resource';
+export { defineResource, type ReadOptions, type Resource, type ResourceSpec, type ResourceContents, type ResourceDescriptor } from './define-resource';
 export { defineResourceTemplate, type ResourceTemplate, type ResourceTemplateSpec } from './define-resource-template';
 export { defineView, isView, UI_EXTENSION, VIEW_MIME_TYPE, type ViewSpec, type ViewCsp, type ViewPermissions } from './define-view';
 export { builtView, VIEWS_DIR } from './built-view';

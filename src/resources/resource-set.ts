@@ -16,11 +16,14 @@ export interface ResourceSet {
 export interface ResourceSetOptions {
   resources?: readonly Resource[];
   templates?: readonly ResourceTemplate[];
+  /** Read each resource's source on every resources/read (development), not the copy a view keeps. */
+  fresh?: boolean;
 }
 
 export const NO_RESOURCES: ResourceSet = createResourceSet();
 
-export function createResourceSet({ resources = [], templates = [] }: ResourceSetOptions = {}): ResourceSet {
+export function createResourceSet({ resources = [], templates = [], fresh = false }: ResourceSetOptions = {}): ResourceSet {
+  const how = Object.freeze({ fresh });
   const byUri = new Map<string, Resource>();
   for (const resource of resources) {
     if (byUri.has(resource.uri)) throw new TypeError(`Two resources have the URI "${resource.uri}"`);
@@ -32,7 +35,7 @@ export function createResourceSet({ resources = [], templates = [] }: ResourceSe
     templates: Object.freeze({ resourceTemplates: Object.freeze(templates.map((template) => template.descriptor)) }),
     read(uri) {
       const resource = byUri.get(uri);
-      if (resource) return resource.read().then((contents) => ({ contents: [contents] }));
+      if (resource) return resource.read(how).then((contents) => ({ contents: [contents] }));
       for (const template of templates) {
         const params = template.match(uri);
         if (params) return template.read(uri, params).then((contents) => ({ contents: [contents] }));

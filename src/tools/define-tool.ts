@@ -1,7 +1,7 @@
 // `defineTool` is the whole public surface for writing a tool: a name, a description for the model,
 // a zod input shape (describe every field), and a handler that returns text or a result. With an
 // `output` shape, the handler returns that object instead: clients get it as `structuredContent`
-// (checked against `outputSchema`) and, for older clients, as JSON text.
+// (checked against `outputSchema`) and, as text, the JSON or the sentence `text` makes of it.
 import { z } from 'zod';
 import { namingHandler } from './api-name';
 import type { ToolContext } from './context';
@@ -29,6 +29,11 @@ export interface ToolSpec<Shape extends z.ZodRawShape, Out extends z.ZodRawShape
   input: Shape;
   /** Declares the shape of the answer (MCP 2025-06-18 `outputSchema`); the handler then returns that object. */
   output?: Out;
+  /**
+   * With `output`: the text that goes beside `structuredContent`, for the model and for clients that read
+   * only text (the hub's lane, hosts before 2025-06-18). Default: the object as JSON.
+   */
+  text?: [Out] extends [z.ZodRawShape] ? (output: z.output<z.ZodObject<Out>>) => string : never;
   annotations?: ToolAnnotations;
   /**
    * How error sentences name the API this tool calls, e.g. "the billing system" (default: CUSTOMER_API_NAME).
@@ -76,6 +81,8 @@ export interface Tool {
   readonly scopes: readonly string[];
   /** Checks the handler's answer when the tool declares an output shape. */
   readonly outputSchema?: z.ZodType;
+  /** The text of a structured answer (`text`); JSON when absent. */
+  readonly textOf?: (output: never) => string;
   readonly handler: (input: never, ctx: ToolContext) => Promise<unknown> | unknown;
 }
 
@@ -99,6 +106,7 @@ export function defineTool<Shape extends z.ZodRawShape, Out extends z.ZodRawShap
   const badScope = spec.scopes?.find((scope) => !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope));
   if (badScope !== undefined) throw new TypeError(`Tool "${spec.name}" has an invalid scope ${JSON.stringify(badScope)}`);
   if (spec.view !== undefined && !spec.view.startsWith('ui://')) throw new TypeError(`Tool "${spec.name}" names a view that is not a ui:// URI`);
+  if (spec.text !== undefined && spec.output === undefined) throw new TypeError(`Tool "${spec.name}" has a text formatter but no output shape`);
   if (spec.visibility !== undefined && (spec.visibility.length === 0 || spec.visibility.some((who) => who !== 'model' && who !== 'app'))) {
     throw new TypeError(`Tool "${spec.name}" has a visibility other than a non-empty list of "model" and "app"`);
   }
@@ -124,6 +132,7 @@ export function defineTool<Shape extends z.ZodRawShape, Out extends z.ZodRawShap
     schema,
     scopes: Object.freeze([...(spec.scopes ?? [])]),
     ...(outputSchema ? { outputSchema } : {}),
+    ...(spec.text ? { textOf: spec.text as (output: never) => string } : {}),
     handler: spec.apiName === undefined ? (spec.handler as Tool['handler']) : namingHandler(spec.handler as Tool['handler'], spec.apiName),
   });
 }

@@ -89,14 +89,16 @@ function describeIssues(error: z.ZodError): string {
 }
 
 /**
- * A declared output becomes `structuredContent`, with the same JSON as text for clients before 2025-06-18.
+ * A declared output becomes `structuredContent`, with text for clients before 2025-06-18 and for the
+ * model: the tool's own sentence (`text`) or the same JSON.
  * An answer that does not match its own schema is a bug in the tool: it fails like any other bug.
  */
-function structuredResult(name: string, schema: z.ZodType, value: unknown): ToolResult {
+function structuredResult(tool: Tool, schema: z.ZodType, value: unknown): ToolResult {
   const checked = schema.safeParse(value);
-  if (!checked.success) throw new TypeError(`Tool ${name} returned an answer that does not match its output schema: ${describeIssues(checked.error)}`);
+  if (!checked.success) throw new TypeError(`Tool ${tool.name} returned an answer that does not match its output schema: ${describeIssues(checked.error)}`);
   const structuredContent = checked.data as Record<string, unknown>;
-  return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
+  const text = tool.textOf ? tool.textOf(structuredContent as never) : JSON.stringify(structuredContent);
+  return { content: [{ type: 'text', text }], structuredContent };
 }
 
 const ignoreProgress: ProgressReporter = () => undefined;
@@ -263,7 +265,7 @@ export function createRegistry({
         const ctx = new CallContext(upstream.forCall(run), run, files);
         // With tracing, the call's span is the active context: spans a tool makes itself nest under it.
         const value = await (span ? span.run(() => tool.handler(parsed.data as never, ctx)) : tool.handler(parsed.data as never, ctx));
-        if (tool.outputSchema) return run.finish(structuredResult(name, tool.outputSchema, value), 'OK');
+        if (tool.outputSchema) return run.finish(structuredResult(tool, tool.outputSchema, value), 'OK');
         if (typeof value === 'string') return run.finish(textResult(value), 'OK');
         if (isResult(value)) return run.finish(value, value.isError === true ? 'TOOL_ERROR' : 'OK');
         throw new TypeError(`Tool ${name} returned neither a string nor a result`);

@@ -47,9 +47,9 @@ describe('npm run new-tool', () => {
     const made = await copy.node([TSX, join(ROOT, 'cli/new-tool/main.ts'), 'show_thing', '--path', '/things/:id', '--view']);
     expect(made.code).toBe(0);
     expect(made.output).toContain(
-      'wrote tools/show_thing.ts, tools/show_thing.test.ts, tools/show_thing.view.ts, tools/views/show_thing/index.html, tools/views/show_thing/app.ts, tools/index.ts',
+      'wrote tools/show_thing.ts, tools/show_thing.test.ts, tools/show_thing.view.ts, tools/show_thing.view.test.ts, tools/views/show_thing/index.html, tools/views/show_thing/app.ts, tools/index.ts',
     );
-    written.push('show_thing');
+    written.push('show_thing', 'show_thing.view');
     const index = readFileSync(join(copy.root, 'tools/index.ts'), 'utf8');
     expect(index).toContain("import type { Resource } from '../src/resources';\nimport showThingView from './show_thing.view';");
     expect(index).toContain('export const resources: readonly Resource[] = [showThingView];');
@@ -144,5 +144,12 @@ describe('everything written', () => {
     const jest = await copy.jest(`tools/(${written.join('|')})\\.test\\.ts`);
     expect(jest.output).toMatch(new RegExp(`Test Suites: ${written.length} passed, ${written.length} total`));
     expect(jest.code).toBe(0);
-  }, 90_000);
+  }, 120_000);
+
+  it("the --view tool's browser test passes without Chromium too (skipped)", async () => {
+    const jest = await copy.jest('tools/show_thing\\.view\\.test\\.ts', { CHROMIUM_PATH: 'none' });
+    expect(jest.output).toMatch(/Test Suites: +1 skipped, 0 of 1 total/);
+    expect(jest.output).toMatch(/Tests: +1 skipped, 1 total/);
+    expect(jest.code).toBe(0);
+  }, 60_000);
 });

@@ -21,8 +21,8 @@ export interface ProjectCopy {
   typecheckTools(): Promise<{ code: number | null; output: string }>;
   /** Type-checks the whole copy (tsconfig.json), as `npm test`'s pretest does. */
   typecheck(): Promise<{ code: number | null; output: string }>;
-  /** Runs the copy's jest on test files matching `pattern`. */
-  jest(pattern: string): Promise<{ code: number | null; output: string }>;
+  /** Runs the copy's jest on test files matching `pattern` (`env` adds variables). */
+  jest(pattern: string, env?: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }>;
   remove(): void;
 }
 
@@ -64,7 +64,7 @@ export function copyProject(prefix = 'project-copy-', from = ROOT): ProjectCopy 
     },
     typecheck: () => typecheck('tsconfig.json'),
     // In band: these run inside a test, beside other suites; one process is enough and fights less for CPU.
-    jest: (pattern) => node([join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--runInBand', pattern]),
+    jest: (pattern, env) => node([join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--runInBand', pattern], env),
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
 }

@@ -19,6 +19,15 @@ const weather = defineTool({
   },
 });
 
+const forecast = defineTool({
+  name: 'forecast',
+  description: 'Tomorrow in a city, said in a sentence for the model.',
+  input: { city: z.string().describe('City name.') },
+  output: { city: z.string(), celsius: z.number() },
+  text: ({ city, celsius }) => `Tomorrow in ${city}: ${celsius} °C.`,
+  handler: ({ city }) => ({ city, celsius: 18, extra: 'left out' }),
+});
+
 const broken = defineTool({
   name: 'broken',
   description: 'Returns an answer that does not match its own output schema.',
@@ -30,7 +39,7 @@ const broken = defineTool({
 let stack: Stack;
 let client: Client;
 beforeAll(async () => {
-  stack = await startStack({ tools: [weather, broken] });
+  stack = await startStack({ tools: [weather, forecast, broken] });
   client = new Client({ name: 'structured-test', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${stack.url}/mcp`)));
 });
@@ -52,6 +61,18 @@ describe('tools with an output shape', () => {
     const result = await client.callTool({ name: 'weather', arguments: { city: 'Lyon' } });
     expect(result.structuredContent).toEqual({ city: 'Lyon', celsius: 21.5 });
     expect(JSON.parse((result.content as Array<{ text: string }>)[0]!.text)).toEqual({ city: 'Lyon', celsius: 21.5 });
+  });
+
+  it('with `text`, answer with that sentence beside structuredContent, which holds only the declared fields', async () => {
+    const result = await client.callTool({ name: 'forecast', arguments: { city: 'Lyon' } });
+    expect(result.structuredContent).toEqual({ city: 'Lyon', celsius: 18 });
+    expect(result.content).toEqual([{ type: 'text', text: 'Tomorrow in Lyon: 18 °C.' }]);
+  });
+
+  it('a `text` without an output shape is refused when the tool is defined', () => {
+    expect(() => defineTool({ name: 'odd', description: 'd', input: {}, text: (() => 'x') as never, handler: () => 'x' })).toThrow(
+      'Tool "odd" has a text formatter but no output shape',
+    );
   });
 
   it('put no structuredContent on an error result', async () => {

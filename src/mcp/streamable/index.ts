@@ -93,7 +93,7 @@ export function createStreamableLane(options: StreamableLaneOptions) {
       if (logger.isLevelEnabled('trace')) {
         logger.trace({ rpc: { id: message.id, method: message.method.slice(0, 100) }, headers: req.headers }, 'message received');
       }
-      const exchange = new Exchange(res, accept.stream);
+      const exchange = new Exchange(res, accept.stream, req.headers['accept-encoding']);
       const from = {
         headers: req.headers,
         clientAddress: clientOf(req),

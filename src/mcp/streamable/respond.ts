@@ -1,7 +1,8 @@
-// One POST /mcp exchange's answer: a JSON body by default, upgraded to an SSE stream when the call sends
-// a notification (progress) before its result and the client accepts event streams.
+// One POST /mcp exchange's answer: a JSON body by default (gzipped when large and the client accepts it),
+// upgraded to an SSE stream when the call sends a notification (progress) before its result and the client
+// accepts event streams.
 import type { ServerResponse } from 'node:http';
-import { sendJson } from '../../http/send-json';
+import { sendJsonCompressible } from '../../http/gzip-json';
 import { SSE_HEADERS } from '../sse/stream';
 
 export class Exchange {
@@ -11,6 +12,8 @@ export class Exchange {
     private readonly res: ServerResponse,
     /** The client's Accept allows text/event-stream. */
     private readonly canStream: boolean,
+    /** The request's Accept-Encoding, read only for a large answer. */
+    private readonly acceptEncoding: string | undefined,
   ) {}
 
   /** Whether notifications can reach the client on this exchange. */
@@ -31,6 +34,6 @@ export class Exchange {
   answer(status: number, message: object): void {
     if (this.res.destroyed) return;
     if (this.streaming) this.res.end(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
-    else sendJson(this.res, status, message);
+    else sendJsonCompressible(this.res, status, message, this.acceptEncoding);
   }
 }
