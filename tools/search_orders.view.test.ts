@@ -165,8 +165,9 @@ describe('the search_orders view on the wire', () => {
     await fetch(`${api.url}/_demo/next`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 403 }) });
     await createThrough(view, 'Northwind Traders');
     await view.waitForSelector('#created[data-state=error]');
+    // The contract's permission sentence, then the API's own words for the refusal (issue 33).
     expect(await view.$eval('#created .message', (el) => el.textContent)).toBe(
-      "You don't have permission to perform this action. Ask your administrator for access if you need it.",
+      "You don't have permission to perform this action. Ask your administrator for access if you need it. The company's system said: \"scripted_failure\".",
     );
     await h.page.screenshot({ path: join(shots, 'orders-forbidden.png') });
   }, 60_000);
