@@ -22,7 +22,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const planned = await generateTools({ root: process.cwd(), file: localPath(args.source), ...args });
     for (const item of planned) {
       const verb = item.action === 'write' ? 'wrote' : item.action === 'update' ? 'updated' : undefined;
-      const what = verb ? (args.dryRun ? `would be ${verb === 'wrote' ? 'written' : verb}` : verb) : item.action;
+      const what = verb ? (args.dryRun ? `would ${verb === 'wrote' ? 'write' : 'update'}` : verb) : item.action;
       const size = item.size ? `  (${sizeText(item.size)})` : '';
       process.stdout.write(`openapi: ${item.tool ? `tools/${item.tool}.ts  ` : ''}${item.method} ${item.path}  ${what}${size}\n`);
     }
