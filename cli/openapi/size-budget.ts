@@ -47,8 +47,8 @@ export function fitToBudget(op: Operation, description: string, annotations: str
     if (after <= budgetBytes) {
       if (prune === STEPS[0]) return { prune, description, before, after };
       const what = [
-        prune.describeFrom !== undefined ? `descriptions below depth ${prune.describeFrom} left out` : '',
-        prune.collapseFrom !== undefined ? `sub-schemas below depth ${prune.collapseFrom} collapsed to objects the API validates` : '',
+        prune.describeFrom !== undefined ? `descriptions of fields ${levels(prune.describeFrom)} left out` : '',
+        prune.collapseFrom !== undefined ? `objects ${levels(prune.collapseFrom)} collapsed to {type: object}, which the API validates` : '',
       ].filter(Boolean);
       return { prune, description, before, after, note: `tools/list entry pruned from ${kb(before)} to ${kb(after)} (${what.join('; ')})` };
     }
@@ -62,3 +62,6 @@ export function fitToBudget(op: Operation, description: string, annotations: str
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Depth 1 is a field of the body (or a parameter's own field), 2 a field of that, … */
+const levels = (depth: number) => (depth <= 1 ? 'inside inputs' : `${depth} levels deep and more`);
