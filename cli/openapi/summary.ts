@@ -19,15 +19,15 @@ export function summaryLines(planned: readonly Planned[], dryRun: boolean): stri
       ? `openapi: dry run, nothing written (${written.length} tool(s) would be written, ${planned.length - written.length} skipped)`
       : `openapi: ${written.length} tool(s) written, each with a test, and listed in tools/index.ts; ${planned.length - written.length} skipped. Curate them before use.`,
   ];
+  for (const [reason, tools] of reasons) {
+    const names = tools.slice(0, EXAMPLES).join(', ') + (tools.length > EXAMPLES ? `, and ${tools.length - EXAMPLES} more` : '');
+    lines.push(`openapi:   skipped ${tools.length}: ${reason} (${names})`);
+  }
   const sized = written.filter((item) => item.size);
   if (sized.length > 0) {
     const total = (key: 'before' | 'after') => sized.reduce((sum, item) => sum + (item.size?.[key] ?? 0), 0);
     const pruned = sized.filter((item) => item.size && item.size.after < item.size.before).length;
     lines.push(`openapi: tools/list entries ${kb(total('before'))} in all${pruned > 0 ? `, ${kb(total('after'))} after pruning ${pruned} tool(s) to the size budget` : ''}`);
-  }
-  for (const [reason, tools] of reasons) {
-    const names = tools.slice(0, EXAMPLES).join(', ') + (tools.length > EXAMPLES ? `, and ${tools.length - EXAMPLES} more` : '');
-    lines.push(`openapi:   skipped ${tools.length}: ${reason} (${names})`);
   }
   // The same note for many tools (a required header the hub sends) is one line.
   const review = new Map<string, string[]>();
