@@ -27,6 +27,8 @@ export interface OpenApiArgs {
 /** `--help` or `-h` anywhere: print the usage and do nothing else. */
 export const wantsHelp = (argv: readonly string[]): boolean => argv.some((arg) => arg === '--help' || arg === '-h');
 
+const DOCUMENT = /(\.(json|ya?ml)$|^file:)/i;
+
 const LISTS = { '--tag': 'tags', '--operation': 'operations', '--path': 'paths' } as const;
 
 /** The arguments, or a message saying what is wrong. */
@@ -49,7 +51,9 @@ export function parseOpenApiArgs(argv: readonly string[]): OpenApiArgs | string 
     } else if (Object.hasOwn(LISTS, arg)) {
       // `--tag a b` and `--tag a --tag b` alike: every value up to the next option.
       const values: string[] = [];
-      while (argv[i + 1] !== undefined && !argv[i + 1]?.startsWith('--')) values.push(argv[(i += 1)] ?? '');
+      // A document named after the values (`--tag issues api.json`) is the document, not a value.
+      const isValue = (next: string | undefined) => next !== undefined && !next.startsWith('--') && !(sources.length === 0 && DOCUMENT.test(next));
+      while (isValue(argv[i + 1])) values.push(argv[(i += 1)] ?? '');
       if (values.length === 0) return `${arg} needs a value`;
       parsed[LISTS[arg as keyof typeof LISTS]].push(...values);
     } else if (arg.startsWith('--')) {
