@@ -87,6 +87,8 @@ export function toolSource(
   const args = [quote(op.apiPath), ...(op.body ? [bodyArgument(op)] : []), ...(optionText ? [optionText] : [])];
   if (!op.body && (op.method === 'POST' || op.method === 'PUT' || op.method === 'PATCH') && optionText) args.splice(1, 0, 'undefined');
   if (op.skippedParameters.length > 0) todo.push(`not inputs (credentials come from the hub; cookies are not sent): ${op.skippedParameters.join(', ')}`);
+  // What the reading decided (optional secrets left out, bracket notation, settings to add): also in the generator's review notes.
+  todo.push(...op.notes);
   if (op.secrets.length > 0) todo.push(`takes a secret as input (${op.secrets.join(', ')}): the model will ask the user for it in the chat; prefer a credential the hub sends`);
   const imports = [
     ...(hasWire ? ['openApiParameters'] : []),
