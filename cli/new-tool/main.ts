@@ -3,8 +3,11 @@
 import { parseNewToolArgs, USAGE } from './args';
 import { scaffoldTool, ScaffoldError } from './scaffold';
 
-const args = parseNewToolArgs(process.argv.slice(2));
-if (typeof args === 'string') {
+const argv = process.argv.slice(2);
+const args = parseNewToolArgs(argv);
+if (argv.includes('--help') || argv.includes('-h')) {
+  process.stdout.write(`${USAGE}\n`);
+} else if (typeof args === 'string') {
   process.stderr.write(`new-tool: ${args}\n${USAGE}\n`);
   process.exitCode = 2;
 } else {

@@ -1,33 +1,61 @@
-// Parses `npm run openapi -- <file> [--tag T]… [--operation id]… [--dry-run] [--include-secrets]`.
-export const USAGE = 'usage: npm run openapi -- <file.yaml|file.json|file://…> [--tag T]… [--operation operationId]… [--dry-run] [--include-secrets]';
+// Parses `npm run openapi -- <file> [--tag T…]… [--operation id…]… [--path pattern…]… [--update] [--max-tool-kb N] [--dry-run] [--include-secrets]`.
+export const USAGE = [
+  'usage: npm run openapi -- <file.yaml|file.json|file://…> [options]',
+  '  --tag T…            operations with any of these tags (several values, or the option repeated)',
+  '  --operation id…     operations with these operationIds or tool names',
+  '  --path pattern…     operations whose path matches: /v1/customers (it and below) or /v1/*/search (* = anything)',
+  '  --update            regenerate tools generated before, keeping what is between openapi:fork-begin and openapi:fork-end',
+  '  --max-tool-kb N     size budget of each tool\'s tools/list entry, pruned to fit (default 16)',
+  '  --dry-run           say what would be written, write nothing',
+  '  --include-secrets   generate operations that require a secret as input, and keep optional secrets as inputs',
+  '  --help              this text',
+  'With no --tag, --operation or --path, every operation is generated.',
+].join('\n');
 
 export interface OpenApiArgs {
   source: string;
   tags: string[];
   operations: string[];
+  paths: string[];
   dryRun: boolean;
   /** Generate operations that take a password or another secret as input. */
   includeSecrets: boolean;
+  update: boolean;
+  maxToolKb: number;
 }
+
+/** `--help` or `-h` anywhere: print the usage and do nothing else. */
+export const wantsHelp = (argv: readonly string[]): boolean => argv.some((arg) => arg === '--help' || arg === '-h');
+
+const DOCUMENT = /(\.(json|ya?ml)$|^file:)/i;
+
+const LISTS = { '--tag': 'tags', '--operation': 'operations', '--path': 'paths' } as const;
 
 /** The arguments, or a message saying what is wrong. */
 export function parseOpenApiArgs(argv: readonly string[]): OpenApiArgs | string {
   const sources: string[] = [];
-  const parsed: Omit<OpenApiArgs, 'source'> = { tags: [], operations: [], dryRun: false, includeSecrets: false };
+  const parsed: Omit<OpenApiArgs, 'source'> = { tags: [], operations: [], paths: [], dryRun: false, includeSecrets: false, update: false, maxToolKb: 16 };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
     if (arg === '--dry-run') {
       parsed.dryRun = true;
     } else if (arg === '--include-secrets') {
       parsed.includeSecrets = true;
-    } else if (arg === '--tag' || arg === '--operation') {
-      const value = argv[i + 1];
-      if (value === undefined || value.startsWith('--')) return `${arg} needs a value`;
-      // `--operation a b` and `--operation a --operation b` both work.
-      const values = [value];
-      while (arg === '--operation' && argv[i + 2] !== undefined && !argv[i + 2]?.startsWith('--')) values.push(argv[(i += 1) + 1] ?? '');
-      (arg === '--tag' ? parsed.tags : parsed.operations).push(...values);
+    } else if (arg === '--update') {
+      parsed.update = true;
+    } else if (arg === '--max-tool-kb') {
+      const kb = Number(argv[i + 1]);
+      if (!Number.isFinite(kb) || kb < 1) return '--max-tool-kb needs a number of KB (1 or more)';
+      parsed.maxToolKb = kb;
       i += 1;
+    } else if (Object.hasOwn(LISTS, arg)) {
+      // `--tag a b` and `--tag a --tag b` alike: every value up to the next option.
+      const values: string[] = [];
+      // A document named after the values (`--tag issues api.json`) is the document, not a value.
+      const isValue = (next: string | undefined) => next !== undefined && !next.startsWith('--') && !(sources.length === 0 && DOCUMENT.test(next));
+      while (isValue(argv[i + 1])) values.push(argv[(i += 1)] ?? '');
+      if (values.length === 0) return `${arg} needs a value`;
+      parsed[LISTS[arg as keyof typeof LISTS]].push(...values);
     } else if (arg.startsWith('--')) {
       return `unknown option ${arg}`;
     } else {

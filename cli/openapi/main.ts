@@ -1,11 +1,18 @@
 // Entry of `npm run openapi`: one tool per chosen operation of an OpenAPI 3.0/3.1 document, as a
 // starting point to curate (see the README, "Starting from an OpenAPI document").
-import { parseOpenApiArgs, USAGE } from './args';
+import { parseOpenApiArgs, USAGE, wantsHelp } from './args';
 import { generateTools } from './generate';
 import { localPath, OpenApiLoadError } from './load';
+import { kb } from './size-budget';
 import { summaryLines } from './summary';
 
+const sizeText = ({ before, after }: { before: number; after: number }) => (before === after ? `tools/list entry ${kb(after)}` : `tools/list entry ${kb(before)} → ${kb(after)}`);
+
 async function main(argv: readonly string[]): Promise<number> {
+  if (wantsHelp(argv)) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   const args = parseOpenApiArgs(argv);
   if (typeof args === 'string') {
     process.stderr.write(`openapi: ${args}\n${USAGE}\n`);
@@ -14,8 +21,10 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     const planned = await generateTools({ root: process.cwd(), file: localPath(args.source), ...args });
     for (const item of planned) {
-      const what = item.action === 'write' ? (args.dryRun ? 'would write' : 'wrote') : item.action;
-      process.stdout.write(`openapi: ${item.tool ? `tools/${item.tool}.ts  ` : ''}${item.method} ${item.path}  ${what}\n`);
+      const verb = item.action === 'write' ? 'wrote' : item.action === 'update' ? 'updated' : undefined;
+      const what = verb ? (args.dryRun ? `would ${verb === 'wrote' ? 'write' : 'update'}` : verb) : item.action;
+      const size = item.size ? `  (${sizeText(item.size)})` : '';
+      process.stdout.write(`openapi: ${item.tool ? `tools/${item.tool}.ts  ` : ''}${item.method} ${item.path}  ${what}${size}\n`);
     }
     for (const line of summaryLines(planned, args.dryRun)) process.stdout.write(`${line}\n`);
     return 0;

@@ -1,10 +1,14 @@
 // The operations of a dereferenced document, in the shape the generator needs, and the choice of which
 // to generate (--tag, --operation). An operation a tool cannot express is kept with the reason why.
 import type { HttpMethod } from '../../src/tools';
-import { apiTemplate, type ParameterStyle, type WireParameter } from '../../src/tools/openapi-params';
+import { apiTemplate, type ParameterStyle, type PartEncoding, type WireParameter } from '../../src/tools/openapi-params';
 import { toToolName } from '../scaffold/names';
 import type { OpenApiDocument } from './load';
-import type { Schema } from './schema';
+import { bracketNote } from './encoding-notes';
+import { fixedValue, upstreamHeadersNote, vendorAccept } from './fixed-headers';
+import { withoutOptionalSecrets } from './optional-secrets';
+import { okErrorNote } from './outcome-notes';
+import { mergeAllOf, writableProperties, type Schema } from './schema';
 import { isSecretName, secretFields } from './secrets';
 import { scopesFor, type SecurityRequirement, type ToolScopes } from './security';
 
@@ -24,7 +28,7 @@ export interface Body {
   schema: Schema;
   required: boolean;
   description: string | undefined;
-  encoding: Record<string, { style?: ParameterStyle; explode?: boolean }>;
+  encoding: Record<string, PartEncoding>;
 }
 
 export interface Operation {
@@ -50,6 +54,17 @@ export interface Operation {
   notFound: boolean;
   /** OAuth scopes for the tool's `scopes` line, from the security requirements (issue 17). */
   scopes: ToolScopes;
+  /** What the reading decided that a person should check (optional secrets left out, fixed headers, …). */
+  notes: string[];
+  /** Headers the document fixes to one value: for UPSTREAM_HEADERS, not inputs. */
+  fixedHeaders: Record<string, string>;
+  /** The operation's `x-` extensions (e.g. a destructive hint). */
+  extensions: Record<string, unknown>;
+}
+
+export interface ReadOptions {
+  /** Keep optional secret inputs (default: leave them out, with a note). */
+  includeSecrets?: boolean;
 }
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -79,7 +94,7 @@ interface RawOperation {
   description?: string;
   parameters?: RawParameter[];
   requestBody?: { required?: boolean; description?: string; content?: Record<string, RawMediaType> };
-  responses?: Record<string, { content?: Record<string, unknown> } | undefined>;
+  responses?: Record<string, { content?: Record<string, { schema?: Schema }> } | undefined>;
   security?: SecurityRequirement[];
 }
 
@@ -113,17 +128,33 @@ function toParameter(raw: RawParameter, key: string): Parameter {
   };
 }
 
-function bodyOf(raw: RawOperation): { body?: Body; unsupported?: string } {
+/** A body schema that allows nothing (`properties: {}`, `additionalProperties: false`), or any body of a GET, HEAD or DELETE that declares no properties. */
+function allowsNoBody(method: HttpMethod, schema: Schema | undefined): boolean {
+  const merged = mergeAllOf(schema ?? {});
+  if (writableProperties(merged).length > 0 || merged.oneOf || merged.anyOf || merged.items) return false;
+  return merged.additionalProperties === false || method === 'GET' || method === 'DELETE';
+}
+
+function bodyOf(method: HttpMethod, raw: RawOperation): { body?: Body; unsupported?: string } {
   const content = raw.requestBody?.content ?? {};
   const types = Object.keys(content);
   if (types.length === 0) return {};
+  const chosen = types.find(isJson) ?? types.find(isForm);
+  if (chosen && allowsNoBody(method, content[chosen]?.schema)) return {};
   const common = { required: raw.requestBody?.required === true, description: raw.requestBody?.description };
   const json = types.find(isJson);
   if (json) return { body: { kind: 'json', schema: content[json]?.schema ?? {}, encoding: {}, ...common } };
   const form = types.find(isForm);
   if (form) {
     const encoding = Object.fromEntries(
-      Object.entries(content[form]?.encoding ?? {}).map(([name, item]) => [name, { style: styleOf(item.style), explode: item.explode }]),
+      Object.entries(content[form]?.encoding ?? {}).map(([name, item]): [string, PartEncoding] => [
+        name,
+        {
+          ...(styleOf(item.style) ? { style: styleOf(item.style) } : {}),
+          ...(item.explode !== undefined ? { explode: item.explode } : {}),
+          ...(item.contentType ? { contentType: item.contentType } : {}),
+        },
+      ]),
     );
     return { body: { kind: 'form', schema: content[form]?.schema ?? {}, encoding, ...common } };
   }
@@ -133,14 +164,27 @@ function bodyOf(raw: RawOperation): { body?: Body; unsupported?: string } {
   return { unsupported: `the request body is ${types.join(', ')}, neither JSON nor a form: write this tool by hand` };
 }
 
-function describe(method: HttpMethod, path: string, raw: RawOperation, inherited: RawParameter[]): Omit<Operation, 'toolName' | 'scopes'> {
+function describe(method: HttpMethod, path: string, raw: RawOperation, inherited: RawParameter[], options: ReadOptions): Omit<Operation, 'toolName' | 'scopes'> {
   const merged = new Map<string, RawParameter>();
   for (const parameter of [...inherited, ...(raw.parameters ?? [])]) merged.set(`${parameter.in}:${parameter.name}`, parameter);
   const taken = new Set<string>();
   const parameters: Parameter[] = [];
   const skippedParameters: string[] = [];
+  const notes: string[] = [];
+  const fixedHeaders: Record<string, string> = {};
+  const accept = vendorAccept(raw.responses);
+  if (accept) fixedHeaders.Accept = accept;
   for (const parameter of merged.values()) {
     const header = parameter.in === 'header';
+    const fixed = fixedValue(parameter);
+    if (fixed !== undefined && (parameter.required || parameter.name.toLowerCase() === 'accept')) {
+      fixedHeaders[parameter.name] = fixed;
+      continue;
+    }
+    if (parameter.in === 'query' && !parameter.required && !options.includeSecrets && secretFields(parameter.schema ?? {}, parameter.name).length > 0) {
+      notes.push(`the optional secret ${parameter.name} (query) is not an input: a credential comes from the hub, never from the chat`);
+      continue;
+    }
     if (header && IGNORED_HEADERS.has(parameter.name.toLowerCase())) continue;
     if ((parameter.in !== 'path' && parameter.in !== 'query' && !header) || (header && isSecretName(parameter.name))) {
       skippedParameters.push(`${parameter.name} (${parameter.in}${parameter.required ? ', required' : ''})`);
@@ -154,8 +198,20 @@ function describe(method: HttpMethod, path: string, raw: RawOperation, inherited
     if (!parameters.some((p) => p.in === 'path' && p.name === name)) unsupported ??= `the path parameter {${name ?? ''}} is not declared`;
   }
   const apiPath = apiTemplate(path, parameters);
-  const { body, unsupported: bodyProblem } = bodyOf(raw);
+  const { body: declared, unsupported: bodyProblem } = bodyOf(method, raw);
   unsupported ??= bodyProblem;
+  let body = declared;
+  if (body && !options.includeSecrets) {
+    const { schema, dropped } = withoutOptionalSecrets(body.schema);
+    body = { ...body, schema };
+    if (dropped.length > 0) notes.push(`the optional secret ${dropped.join(', ')} (body) is not an input: a credential comes from the hub, never from the chat`);
+  }
+  const encodingNote = bracketNote(body);
+  if (encodingNote) notes.push(encodingNote);
+  const headersNote = upstreamHeadersNote(fixedHeaders);
+  if (headersNote) notes.push(headersNote);
+  const okNote = okErrorNote(raw.responses);
+  if (okNote) notes.push(okNote);
   const statuses = Object.keys(raw.responses ?? {});
   if (statuses.length > 0 && !statuses.some((status) => /^(2|default$)/i.test(status))) {
     unsupported ??= `it declares no success answer (only ${statuses.join(', ')}): write this tool by hand`;
@@ -180,6 +236,9 @@ function describe(method: HttpMethod, path: string, raw: RawOperation, inherited
     unsupported,
     secrets,
     notFound: Object.hasOwn(raw.responses ?? {}, '404'),
+    notes,
+    fixedHeaders,
+    extensions: Object.fromEntries(Object.entries(raw).filter(([key]) => key.startsWith('x-'))),
   };
 }
 
@@ -191,7 +250,7 @@ export function uniqueName(name: string, taken: ReadonlySet<string>): string {
 }
 
 /** Every operation under `paths` (webhooks are calls *to* you, not tools), with unique tool names. */
-export function listOperations(document: OpenApiDocument): Operation[] {
+export function listOperations(document: OpenApiDocument, options: ReadOptions = {}): Operation[] {
   const names = new Set<string>();
   const operations: Operation[] = [];
   const schemes = (document.components?.securitySchemes ?? {}) as Record<string, { type?: string } | undefined>;
@@ -201,7 +260,7 @@ export function listOperations(document: OpenApiDocument): Operation[] {
     for (const method of METHODS) {
       const raw = pathItem[method.toLowerCase()] as RawOperation | undefined;
       if (!raw) continue;
-      const operation = describe(method, path, raw, pathItem.parameters ?? []);
+      const operation = describe(method, path, raw, pathItem.parameters ?? [], options);
       const toolName = uniqueName(toToolName(raw.operationId ?? `${method} ${path.replace(/\{[^}]*\}/g, 'by')}`), names);
       names.add(toolName);
       const scopes = scopesFor(raw.security ?? documentSecurity, schemes, raw.security === undefined);
@@ -211,24 +270,4 @@ export function listOperations(document: OpenApiDocument): Operation[] {
   return operations;
 }
 
-export interface Selection {
-  tags: string[];
-  operations: string[];
-}
-
-/** Operations with any of the tags and/or any of the ids (operationId or tool name); all when neither is given. */
-export function select(operations: Operation[], { tags, operations: ids }: Selection): Operation[] {
-  const unknown = ids.filter((id) => !operations.some((op) => op.operationId === id || op.toolName === id));
-  if (unknown.length > 0) {
-    const known = operations.map((op) => op.operationId ?? op.toolName).join(', ');
-    throw new RangeError(`no operation ${unknown.join(', ')} in the document (it has: ${known})`);
-  }
-  const lowerTags = tags.map((tag) => tag.toLowerCase());
-  const missingTags = lowerTags.filter((tag) => !operations.some((op) => op.tags.some((t) => t.toLowerCase() === tag)));
-  if (missingTags.length > 0) throw new RangeError(`no operation has the tag ${missingTags.join(', ')}`);
-  if (tags.length === 0 && ids.length === 0) return operations;
-  return operations.filter(
-    (op) =>
-      op.tags.some((tag) => lowerTags.includes(tag.toLowerCase())) || ids.includes(op.operationId ?? '') || ids.includes(op.toolName),
-  );
-}
+export { select, type Selection } from './choose';

@@ -1,14 +1,15 @@
 // The few lines `npm run openapi` ends with: how many tools were generated, how many operations were
 // skipped and why (grouped, with a few names each), and what to review before use (issue 27).
 import type { Planned } from './generate';
+import { kb } from './size-budget';
 
 const EXAMPLES = 4;
 
 export function summaryLines(planned: readonly Planned[], dryRun: boolean): string[] {
-  const written = planned.filter((item) => item.action === 'write');
+  const written = planned.filter((item) => item.action === 'write' || item.action.startsWith('update'));
   const reasons = new Map<string, string[]>();
   for (const item of planned) {
-    if (item.action === 'write') continue;
+    if (written.includes(item)) continue;
     // Group by the reason's kind: the text before any detail in parentheses or after a colon.
     const reason = item.action.replace(/^skipped: /, '').replace(/\s*\([^)]*\)/g, '').replace(/ \{[^}]*\}/g, ' {…}').replace(/^its path \S+/, 'its path');
     reasons.set(reason, [...(reasons.get(reason) ?? []), item.tool || `${item.method} ${item.path}`]);
@@ -21,6 +22,12 @@ export function summaryLines(planned: readonly Planned[], dryRun: boolean): stri
   for (const [reason, tools] of reasons) {
     const names = tools.slice(0, EXAMPLES).join(', ') + (tools.length > EXAMPLES ? `, and ${tools.length - EXAMPLES} more` : '');
     lines.push(`openapi:   skipped ${tools.length}: ${reason} (${names})`);
+  }
+  const sized = written.filter((item) => item.size);
+  if (sized.length > 0) {
+    const total = (key: 'before' | 'after') => sized.reduce((sum, item) => sum + (item.size?.[key] ?? 0), 0);
+    const pruned = sized.filter((item) => item.size && item.size.after < item.size.before).length;
+    lines.push(`openapi: tools/list entries ${kb(total('before'))} in all${pruned > 0 ? `, ${kb(total('after'))} after pruning ${pruned} tool(s) to the size budget` : ''}`);
   }
   // The same note for many tools (a required header the hub sends) is one line.
   const review = new Map<string, string[]>();

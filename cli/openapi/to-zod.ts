@@ -2,13 +2,21 @@
 // with each description carried over for the model. What zod cannot say simply (patterns, formats) goes
 // into the description instead, so the model still sees it and the API stays the judge.
 import { quote } from '../new-tool/template';
+import { plainText } from './plain-text';
 import { mergeAllOf, typesOf, writableProperties, type Schema } from './schema';
 
 /** Deeper than this (or a schema that contains itself) becomes z.unknown(): a tool input should be shallow. */
 const MAX_DEPTH = 6;
 
+/** How far a tool's input is pruned to fit its size budget (issue 33): from which depth descriptions are left out and sub-schemas collapsed to an object. */
+export interface Prune {
+  describeFrom?: number;
+  collapseFrom?: number;
+}
+
+/** The description in plain text; a schema's `title` is a type's name (`customer_shipping`), not a description. */
 export function describeSchema(schema: Schema, fallback?: string): string | undefined {
-  const first = schema.description?.trim() || schema.title?.trim() || fallback?.trim();
+  const first = plainText(schema.description) ?? plainText(fallback);
   const notes = [first && !/[.!?:)]$/.test(first) ? `${first}.` : first];
   if (schema.format) notes.push(`Format: ${schema.format}.`);
   if (schema.pattern) notes.push(`Pattern: ${schema.pattern}.`);
@@ -41,11 +49,20 @@ function literalValue(value: unknown): string {
   return typeof value === 'string' ? quote(value) : JSON.stringify(value);
 }
 
-function base(schema: Schema, depth: number, seen: Set<Schema>): string {
+/** Below the budget's depth: an object the API validates, a list of them, or any value. */
+function collapsed(schema: Schema): string {
+  const { types } = typesOf(schema);
+  if (types.length === 1 && types[0] === 'object') return 'z.record(z.string(), z.unknown())';
+  if (types.length === 1 && types[0] === 'array') return 'z.array(z.unknown())';
+  return types.length === 1 && ['string', 'integer', 'number', 'boolean'].includes(types[0] ?? '') ? '' : 'z.unknown()';
+}
+
+function base(schema: Schema, depth: number, seen: Set<Schema>, prune: Prune): string {
   if (depth > MAX_DEPTH || seen.has(schema)) return 'z.unknown()';
   const merged = mergeAllOf(schema);
+  if (prune.collapseFrom !== undefined && depth >= prune.collapseFrom && collapsed(merged) !== '') return collapsed(merged);
   const inner = new Set(seen).add(schema);
-  const next = (child: Schema) => toZod(child, depth + 1, inner);
+  const next = (child: Schema) => toZod(child, depth + 1, inner, false, undefined, prune);
 
   if (merged.const !== undefined) return `z.literal(${literalValue(merged.const)})`;
   if (merged.enum && merged.enum.length > 0) {
@@ -58,7 +75,7 @@ function base(schema: Schema, depth: number, seen: Set<Schema>): string {
   if (merged.allOf) return 'z.unknown()'; // an allOf that is not plain objects: left for the author to model
 
   const { types } = typesOf(merged);
-  if (types.length > 1) return `z.union([${types.map((type) => base({ ...merged, type }, depth, seen)).join(', ')}])`;
+  if (types.length > 1) return `z.union([${types.map((type) => base({ ...merged, type }, depth, seen, prune)).join(', ')}])`;
   switch (types[0]) {
     case 'string':
       return `z.string()${bounds(merged, 'string')}`;
@@ -78,7 +95,7 @@ function base(schema: Schema, depth: number, seen: Set<Schema>): string {
       }
       const required = new Set(merged.required ?? []);
       const fields = properties.map(([name, property]) => {
-        const value = toZod(property, depth + 1, inner, !required.has(name));
+        const value = toZod(property, depth + 1, inner, !required.has(name), undefined, prune);
         return `${pad(depth + 1)}${/^[A-Za-z_$][\w$]*$/.test(name) ? name : quote(name)}: ${value},\n`;
       });
       return `z.object({\n${fields.join('')}${pad(depth)}})`;
@@ -89,11 +106,11 @@ function base(schema: Schema, depth: number, seen: Set<Schema>): string {
 }
 
 /** The zod source for `schema`: nullable, described, and optional when asked. */
-export function toZod(schema: Schema, depth = 0, seen = new Set<Schema>(), optional = false, fallbackDescription?: string): string {
-  let out = base(schema, depth, seen);
+export function toZod(schema: Schema, depth = 0, seen = new Set<Schema>(), optional = false, fallbackDescription?: string, prune: Prune = {}): string {
+  let out = base(schema, depth, seen, prune);
   if (typesOf(schema).nullable && out !== 'z.unknown()') out += '.nullable()';
   if (optional) out += '.optional()';
-  const description = describeSchema(schema, fallbackDescription);
+  const description = prune.describeFrom !== undefined && depth >= prune.describeFrom ? undefined : describeSchema(schema, fallbackDescription);
   if (description) out += `.describe(${quote(description)})`;
   return out;
 }

@@ -3,6 +3,7 @@
 // alike (issue 27). Hints follow the method, except a GET that signs in or out, which changes state.
 import { callDescription } from '../scaffold/describe';
 import { ANNOTATIONS } from '../scaffold/shapes';
+import { plainText } from './plain-text';
 import type { Operation } from './operations';
 
 /** A model reads the whole description on every turn: keep it to a few sentences. */
@@ -12,7 +13,7 @@ const MAX_DESCRIPTION = 1000;
 const TESTER_NOTE = /[^.!?\n]*\b(?:for (?:a )?valid response try|(?:other|negative|non-integer)[^.!?\n]*values will generated? (?:exceptions?|api errors)|use this (?:endpoint|operation) for testing)\b[^.!?\n]*[.!?]?/gi;
 
 function clean(text: string | undefined): string | undefined {
-  const kept = text?.replace(TESTER_NOTE, '').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').replace(/ {2,}/g, ' ').trim();
+  const kept = plainText(text)?.replace(TESTER_NOTE, '').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').replace(/ {2,}/g, ' ').trim();
   return kept === '' ? undefined : kept;
 }
 
@@ -44,12 +45,41 @@ export function distinctDescriptions(operations: readonly Operation[]): Map<Oper
 /** A GET that signs in or out changes the session: not read-only, and worth a look. */
 const SESSION_CHANGE = /(?:^|[_/.-])(?:log_?in|log_?out|sign_?in|sign_?out|logon|logoff)(?:$|[_/.{-])/i;
 
-/** MCP annotations: readOnlyHint for GET only, destructiveHint for DELETE, idempotentHint for PUT and DELETE. */
-export function annotationsFor(op: Pick<Operation, 'method' | 'path' | 'toolName'>): { annotations: string; review?: string } {
+/** Verbs that undo, end or take away: an operation named so is destructive whatever its method (issue 33). */
+const DESTRUCTIVE_VERBS = new Set(['cancel', 'delete', 'void', 'refund', 'revoke', 'remove', 'close', 'archive', 'destroy', 'purge', 'terminate', 'kick', 'detach', 'disable', 'reject', 'expire', 'unsubscribe', 'erase', 'wipe']);
+
+/** The words of an operationId (`cancelPaymentIntent`, `conversations.kick`, `PostPaymentIntentsIntentCancel`) or of a summary. */
+const words = (text: string | undefined) =>
+  (text ?? '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+/** Why a non-GET operation is destructive beyond its method: a verb in its id or summary, or an `x-` hint of the document. */
+export function destructiveReason(op: Pick<Operation, 'method' | 'operationId' | 'summary' | 'extensions'>): string | undefined {
+  if (op.method === 'GET' || op.method === 'DELETE') return undefined;
+  const hint = Object.entries(op.extensions).find(([key, value]) => /destructive|dangerous/i.test(key) && value !== false && value !== undefined && value !== null);
+  if (hint) return `the document's ${hint[0]}`;
+  const verb = [...words(op.operationId), ...words(op.summary)].find((word) => DESTRUCTIVE_VERBS.has(word));
+  return verb ? `the verb "${verb}" in its ${words(op.operationId).includes(verb) ? 'operationId' : 'summary'}` : undefined;
+}
+
+/** MCP annotations: readOnlyHint for GET only, destructiveHint for DELETE and destructive verbs, idempotentHint for PUT and DELETE. */
+export function annotationsFor(
+  op: Pick<Operation, 'method' | 'path' | 'toolName'> & Partial<Pick<Operation, 'operationId' | 'summary' | 'extensions'>>,
+): { annotations: string; review?: string } {
   if (op.method === 'GET' && (SESSION_CHANGE.test(op.toolName) || SESSION_CHANGE.test(op.path))) {
     return {
       annotations: '{ readOnlyHint: false, idempotentHint: false }',
       review: 'a GET that signs in or out is not marked read-only: check what it changes',
+    };
+  }
+  const destructive = destructiveReason({ method: op.method, operationId: op.operationId ?? op.toolName, summary: op.summary, extensions: op.extensions ?? {} });
+  if (destructive) {
+    return {
+      annotations: `{ destructiveHint: true, idempotentHint: ${op.method === 'PUT' ? 'true' : 'false'} }`,
+      review: `marked destructive from ${destructive}: check it`,
     };
   }
   return { annotations: ANNOTATIONS[op.method] };

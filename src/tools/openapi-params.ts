@@ -3,8 +3,9 @@
 // Hand-written tools do not need it: ctx.api's `params` and `query` cover the common case.
 import type { ApiRequestOptions } from '../upstream/api-client';
 import { headerValueRefused, NOT_IN_HEADER } from '../upstream/wire-parts';
+import { bracketQuery, encode, encodeFormBody, type ParameterStyle, type PartEncoding } from './form-body';
 
-export type ParameterStyle = 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'simple' | 'label' | 'matrix';
+export type { ParameterStyle, PartEncoding } from './form-body';
 
 /** One parameter as the document declares it. */
 export interface WireParameter {
@@ -25,13 +26,6 @@ export type WireParts = Pick<ApiRequestOptions, 'encodedParams' | 'search' | 'he
 
 type Value = string | number | boolean;
 
-/** RFC 3986 percent-encoding: everything but the unreserved characters (encodeURIComponent leaves !'()* too). */
-function encode(text: string, allowReserved = false): string {
-  const strict = encodeURIComponent(text).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-  // "#" and "&" stay encoded even then: either would cut the query short.
-  return allowReserved ? strict.replace(/%(3A|2F|3F|5B|5D|40|21|24|27|28|29|2A|2B|2C|3B|3D)/g, (escape) => decodeURIComponent(escape)) : strict;
-}
-
 const text = (value: unknown): string => (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
 
 /** The value as a list of items or of [key, value] pairs; undefined when there is nothing to send. */
@@ -45,16 +39,17 @@ function shape(value: unknown): { primitive: string } | { items: string[] } | { 
   return { primitive: text(value as Value) };
 }
 
-/** A query parameter: `color=blue`, `color=blue&color=black`, `color[R]=100&color[G]=200`, … */
+/** A query parameter: `color=blue`, `color=blue&color=black`, `color[R]=100&color[G]=200`, `expand[0]=a`, … */
 function queryPart(parameter: WireParameter, value: unknown): string | undefined {
+  const style = parameter.style ?? 'form';
+  // deepObject nests to any depth, arrays by index, as qs and Rack read it.
+  if (style === 'deepObject') return bracketQuery(parameter.name, value, parameter.allowReserved);
   const shaped = shape(value);
   if (!shaped) return undefined;
-  const style = parameter.style ?? 'form';
   const explode = parameter.explode ?? style === 'form';
   const e = (part: string) => encode(part, parameter.allowReserved);
   const name = encode(parameter.name);
   if ('primitive' in shaped) return `${name}=${e(shaped.primitive)}`;
-  if ('pairs' in shaped && style === 'deepObject') return shaped.pairs.map(([key, item]) => `${name}[${e(key)}]=${e(item)}`).join('&');
   if (explode) {
     if ('items' in shaped) return shaped.items.map((item) => `${name}=${e(item)}`).join('&');
     return shaped.pairs.map(([key, item]) => `${e(key)}=${e(item)}`).join('&');
@@ -125,13 +120,9 @@ export function openApiParameters(path: string, parameters: readonly WireParamet
   };
 }
 
-/** An `application/x-www-form-urlencoded` body: each property `form`-styled, exploded unless the document's `encoding` says otherwise. */
-export function formBody(value: unknown, encoding: Readonly<Record<string, { style?: ParameterStyle; explode?: boolean }>> = {}): string {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return '';
-  return Object.entries(value as Record<string, unknown>)
-    .flatMap(([name, item]) => {
-      const part = queryPart({ name, key: name, in: 'query', style: encoding[name]?.style ?? 'form', explode: encoding[name]?.explode }, item);
-      return part === undefined ? [] : [part];
-    })
-    .join('&');
+/** An `application/x-www-form-urlencoded` body as the document's `encoding` says (see encodeFormBody in ./form-body). */
+export function formBody(value: unknown, encoding: Readonly<Record<string, PartEncoding>> = {}): string {
+  return encodeFormBody(value, encoding, (name, item, part) =>
+    queryPart({ name, key: name, in: 'query', style: part.style ?? 'form', ...(part.explode !== undefined ? { explode: part.explode } : {}) }, item),
+  );
 }

@@ -124,14 +124,14 @@ describe('npm run openapi', () => {
     expect(invoices.map((item) => item.tool)).toEqual(['list_invoices', 'create_invoice', 'get_invoice', 'delete_invoice', 'get_status']);
     written.push(...invoices.map((item) => item.tool));
     const again = await generateTools({ ...common(), file: fixture('petstore.yaml') });
-    expect(again.map((item) => item.action)).toEqual(Array(3).fill(expect.stringMatching(/^skipped: tools\/\w+\.ts already exists$/)));
+    expect(again.map((item) => item.action)).toEqual(Array(3).fill(expect.stringMatching(/^skipped: tools\/\w+\.ts already exists \(--update regenerates it\)$/)));
   }, 30_000);
 
   it('refuses an invalid document with exit code 1, and an unknown operation', async () => {
     writeFileSync(join(copy.root, 'broken.yaml'), 'openapi: 3.0.0\npaths: {}\n');
     expect(await openapi('broken.yaml')).toMatchObject({ code: 1, output: expect.stringContaining('is not a valid OpenAPI document') });
     await expect(generateTools({ ...common(), file: fixture('petstore.yaml'), operations: ['nope'] })).rejects.toThrow(
-      'no operation nope in the document (it has: listPets, createPets, showPetById)',
+      'no operation nope (closest: listPets, createPets, showPetById) in the document',
     );
   });
 });

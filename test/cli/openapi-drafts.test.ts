@@ -26,10 +26,13 @@ describe('a generated tool', () => {
     expect(source('deleteInvoice')).not.toContain('ToolError');
   });
 
-  it('never takes an empty string path parameter', () => {
-    expect(source('listInvoices')).toContain("customerId: z.string().min(1).max(12).describe('Pattern: ^c-[0-9]+$.'),");
-    expect(source('getInvoice')).toContain("invoiceId: z.string().min(1).describe('Format: uuid.'),");
-    expect(source('deleteInvoice')).toContain('invoiceId: z.number().int().min(1000),');
+  it('never takes an empty string path parameter, and describes each', () => {
+    // An undescribed path parameter is described from its name and path (issue 33).
+    expect(source('listInvoices')).toContain(
+      "customerId: z.string().min(1).max(12).describe('The customer id in the path /customers/{customerId}/invoices. Pattern: ^c-[0-9]+$.'),",
+    );
+    expect(source('getInvoice')).toContain("invoiceId: z.string().min(1).describe('The invoice id in the path /invoices/{invoiceId}. Format: uuid.'),");
+    expect(source('deleteInvoice')).toContain("invoiceId: z.number().int().min(1000).describe('The invoice id in the path /invoices/{invoiceId}.'),");
   });
 
   it('describes an operation without summary from its method and path', () => {

@@ -40,7 +40,7 @@ const CASES: Case[] = [
     answers: false,
     leaveOut: {
       tools: /^(paths_|headers_|query_(space|pipe)_delimited_)/,
-      why: 'Prism 5.16 exits on a simple-style array (path, header) or a space/pipe-delimited object: errors in its deserializers',
+      why: 'Prism 5.14 exits on a simple-style array (path, header) or a space/pipe-delimited object: errors in its deserializers',
     },
   },
   // Discourse (OpenAPI 3.1, 84 operations): Api-Key header, JSON bodies, `{id}.json` paths, GET and DELETE bodies.
@@ -49,6 +49,12 @@ const CASES: Case[] = [
   { document: 'test/fixtures/openapi/twilio-proxy.json', headers: { authorization: basic('AC123', 'token') }, env: {}, minimumGenerated: 30, answers: true },
   // Reverb (OpenAPI 3.0.0, 163 operations): OAuth 2, form/explode=false query arrays.
   { document: 'test/fixtures/openapi/reverb.json', headers: { authorization: 'Bearer test-token' }, env: {}, minimumGenerated: 163, answers: true },
+  // GitHub's `issues` tag (OpenAPI 3.0.3, 40 operations): JSON bodies, nested path parameters.
+  { document: 'test/fixtures/openapi/github-issues.json', headers: {}, env: {}, minimumGenerated: 40, answers: true },
+  // Slack's conversations.* (OpenAPI 3.0.0, 18 operations): OAuth 2, flat form bodies, the optional token left out.
+  { document: 'test/fixtures/openapi/slack-conversations.json', headers: { authorization: 'Bearer test-token' }, env: {}, minimumGenerated: 18, answers: true },
+  // Not Stripe: Prism 5.14 does not finish starting on the Stripe subset within a minute. Its bodies and
+  // queries are checked by parsing them back with qs in test/cli/openapi-real-apis.test.ts.
 ];
 
 let copy: ProjectCopy;

@@ -28,8 +28,17 @@ const op = (id: string) => petstore.find((candidate) => candidate.operationId ==
 describe('secret inputs', () => {
   it('are found by format: password and by name, in parameters and bodies', () => {
     expect(op('loginUser').secrets).toEqual(['password']);
-    expect(op('createUser').secrets).toEqual(['password']);
     expect(op('findPetsByStatus').secrets).toEqual([]);
+  });
+
+  it('an optional one is left out of the input with a note, the operation kept; --include-secrets keeps it (issue 33)', async () => {
+    const createUser = op('createUser');
+    expect(createUser.secrets).toEqual([]);
+    expect(Object.keys(createUser.body?.schema.properties ?? {})).not.toContain('password');
+    expect(createUser.notes).toContain('the optional secret password (body) is not an input: a credential comes from the hub, never from the chat');
+    const kept = listOperations(await loadDocument(PETSTORE), { includeSecrets: true }).find((candidate) => candidate.operationId === 'createUser')!;
+    expect(kept.secrets).toEqual(['password']);
+    expect(Object.keys(kept.body?.schema.properties ?? {})).toContain('password');
   });
 
   it('a page token is not a secret; an access token is', () => {

@@ -1,0 +1,53 @@
+// What an API built on qs or Rack reads from a request a generated tool sent, and what it should read:
+// the oracle of test/cli/openapi-real-apis.test.ts. Query strings and form bodies are parsed with
+// `qs.parse(…, { duplicates: 'last' })` (Rack's last-value-wins); JSON bodies with JSON.parse.
+import { parse } from 'qs';
+import type { Operation } from '../../cli/openapi/operations';
+
+/** The value as a query string or form body carries it: every leaf a string, empty lists and objects gone. */
+export function asSent(value: unknown): unknown {
+  if (value === undefined || value === null) return undefined;
+  if (Array.isArray(value)) {
+    const items = value.map(asSent).filter((item) => item !== undefined);
+    return items.length === 0 ? undefined : items;
+  }
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).flatMap(([key, item]) => {
+      const sent = asSent(item);
+      return sent === undefined ? [] : [[key, sent] as const];
+    });
+    return entries.length === 0 ? undefined : Object.fromEntries(entries);
+  }
+  return String(value);
+}
+
+export interface Comparison {
+  /** What the API read, per input key. */
+  read: Record<string, unknown>;
+  /** What it should have read, per input key. */
+  expected: Record<string, unknown>;
+}
+
+/** Reads each argument back from the request as the vendor's server would: path segments, query, headers, body. */
+export function readBack(op: Operation, args: Record<string, unknown>, request: { url: string; text: string; headers: Record<string, unknown> }): Comparison {
+  const [path = '', search = ''] = request.url.split(/\?(.*)/s);
+  const query = parse(search, { duplicates: 'last' }) as Record<string, unknown>;
+  const read: Record<string, unknown> = {};
+  const expected: Record<string, unknown> = {};
+  const template = new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}/g, '(?<$1>[^/]+)').replace(/\(\?<([^>]+)>/g, (_m, name: string) => `(?<${name.replace(/\W/g, '_')}>`)}$`);
+  const segments = template.exec(path)?.groups ?? {};
+  for (const parameter of op.parameters) {
+    if (!(parameter.key in args)) continue;
+    const explodedList = parameter.in === 'query' && parameter.style !== 'deepObject' && Array.isArray(args[parameter.key]);
+    expected[parameter.key] = explodedList ? asSent(args[parameter.key]) : asSent(args[parameter.key]);
+    if (parameter.in === 'path') read[parameter.key] = decodeURIComponent(segments[parameter.name.replace(/\W/g, '_')] ?? '');
+    else if (parameter.in === 'header') read[parameter.key] = request.headers[parameter.name.toLowerCase()];
+    else if (explodedList && (parameter.explode ?? true) && (parameter.style ?? 'form') === 'form') read[parameter.key] = new URLSearchParams(search).getAll(parameter.name);
+    else read[parameter.key] = query[parameter.name];
+  }
+  if ('body' in args && op.body) {
+    expected.body = op.body.kind === 'json' ? args.body : asSent(args.body);
+    read.body = op.body.kind === 'json' ? (JSON.parse(request.text) as unknown) : parse(request.text, { duplicates: 'last' });
+  }
+  return { read, expected };
+}
