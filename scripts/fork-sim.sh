@@ -69,15 +69,16 @@ case "$scenario" in
     npm run --silent new-tool -- track_parcel --method GET --path /parcels/:id --view
     ;;
   openapi)
-    # The Petstore 3.0 document of @readme/oas-examples (the import that once turned the suite red); the
-    # parts of Discourse (OpenAPI 3.1) a forum integration would take, chosen by tag as the README shows;
-    # and all of Twilio Proxy (3.0, form bodies). Discourse and Twilio come from the APIs.guru collection,
-    # copied with their licences (test/fixtures/openapi/NOTICE.md). Every operation of these and of Reverb
-    # (163) is generated and called through Prism by test/cli/openapi-prism.test.ts in every run; here
-    # more suites would lengthen CI and show nothing a smaller import does not.
+    # What a company meets on its first real API (issue 33): Stripe's customers and payment intents (form
+    # bodies with nested encodings, optional secrets, empty GET bodies), GitHub's issues chosen by tag, and
+    # Slack's conversations (ok/error answers), all subsets of the APIs.guru documents made by
+    # test/fixtures/openapi/subset.ts (NOTICE.md there); and the Petstore 3.0 of @readme/oas-examples, the
+    # import that once turned the suite red. test/cli/openapi-real-apis.test.ts parses what every one of
+    # their tools sends with qs, and test/cli/openapi-prism.test.ts sends it to Prism.
     npm run --silent openapi -- node_modules/@readme/oas-examples/3.0/json/petstore.json
-    npm run --silent openapi -- test/fixtures/openapi/discourse.json --tag Topics --tag Posts --tag Categories --tag Search
-    npm run --silent openapi -- test/fixtures/openapi/twilio-proxy.json
+    npm run --silent openapi -- test/fixtures/openapi/stripe-customers-payment-intents.json
+    npm run --silent openapi -- test/fixtures/openapi/github-issues.json --tag issues
+    npm run --silent openapi -- test/fixtures/openapi/slack-conversations.json
     ;;
   remove-examples)
     npm run --silent remove-examples
