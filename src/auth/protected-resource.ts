@@ -81,7 +81,10 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
   const allScopes = [...new Set([...tools.flatMap((tool) => tool.scopes), ...(options.resources ?? []).flatMap((resource) => resource.scopes)])].sort();
   const known = new Set(allScopes);
   const challengeScope = (settings.challengeScope ?? allScopes).join(' ');
-  const metadata = resourceMetadata(settings, allScopes, options.publicBasePath, options.name);
+  // Scopes the 401 asks for that no tool needs (offline_access): listed in the metadata too, and kept in every
+  // 403, so a client that replaces its scope list with the challenge's still asks for them (issue 35).
+  const extraScopes = (settings.challengeScope ?? []).filter((scope) => !known.has(scope));
+  const metadata = resourceMetadata(settings, [...allScopes, ...extraScopes], options.publicBasePath, options.name);
   const discovery = options.discovery ?? createDiscovery({ issuer: settings.issuer, allowInsecureRequests: settings.allowInsecureRequests, logger });
   const verifier = createTokenVerifier({ settings, discovery, logger, tracing: options.tracing, jwks: options.jwks });
   const upstreamCredentials = options.upstreamCredentials ?? upstreamCredentialsFor(settings, discovery, options.upstreamTimeoutMs, logger);
@@ -125,7 +128,7 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
 
   /** What the token has (of the scopes this server knows) and what is needed, in a stable order (issue 25). */
   function withKnown(principal: Principal, needed: readonly string[]): string[] {
-    return [...new Set([...[...principal.scopes].filter((scope) => known.has(scope)), ...needed])].sort();
+    return [...new Set([...[...principal.scopes].filter((scope) => known.has(scope)), ...needed])].sort().concat(extraScopes);
   }
 
   /** A resources/read: the resource's scopes (a view's include those of its tools); an unknown URI is the core's. */
