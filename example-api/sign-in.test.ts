@@ -3,11 +3,98 @@
 // the bundled example API: whoami, search_orders, then create_order after at most one step-up, under the
 // challenge scope the docs recommend (offline_access included), in token-exchange and client-credentials mode.
 // SDK v1 (1.32) answers a 403 by refreshing when it holds a refresh token, which cannot add a scope (issue 35):
-// the docs tell its users to challenge for every scope at once; the last test pins that client behaviour.
-import { startExampleStack, type ExampleStack } from './example-stack';
-import { call, postMcp } from './oauth-stack';
-import { openV1, openV2, withSignIn, type Session } from './sdk-sessions';
-import { RememberingProvider } from './sign-in';
+// the docs tell its users to challenge for every scope at once; a test pins that client behaviour. Last,
+// `npm run sign-in` (cli/sign-in/) as the docs use it: alice's whoami through the example API.
+import { Writable } from 'node:stream';
+import { createDiscovery } from '../src/auth';
+import { loadConfig } from '../src/config';
+import { createLogger } from '../src/logger';
+import { createToolServer, type ToolServer } from '../src/server';
+import { startAuthorizationServer, type AuthorizationServer } from '../auth-server';
+import { startExampleApi, type RunningExampleApi } from './index';
+import whoami from '../tools/whoami';
+import searchOrders from '../tools/search_orders';
+import createOrder from '../tools/create_order';
+import searchOrdersView from '../tools/search_orders.view';
+import { signInAndCall } from '../cli/sign-in/sign-in';
+import { freePort } from '../test/support/processes';
+import { call, postMcp } from '../test/auth/oauth-stack';
+import { openV1, openV2, withSignIn, type Session } from '../test/auth/sdk-sessions';
+import { RememberingProvider } from '../test/auth/sign-in';
+
+const API_AUDIENCE = 'https://api.example.test';
+
+interface ExampleStack {
+  as: AuthorizationServer;
+  api: RunningExampleApi;
+  server: ToolServer;
+  mcpUrl: URL;
+  logText(): string;
+  close(): Promise<void>;
+}
+
+/** `env`: the tool server's settings besides those the auth server's banner prints (e.g. OAUTH_CHALLENGE_SCOPE). */
+async function startExampleStack(env: NodeJS.ProcessEnv = {}): Promise<ExampleStack> {
+  const port = await freePort();
+  const mcpUrl = new URL(`http://127.0.0.1:${port}/mcp`);
+  const as = await startAuthorizationServer({
+    resources: { [mcpUrl.href]: { scopes: ['orders:read', 'orders:write'] }, [API_AUDIENCE]: { scopes: ['api'] } },
+    registration: true,
+  });
+  const closing: Array<() => Promise<void>> = [() => as.close()];
+  const close = async () => {
+    for (const step of closing.reverse()) await step();
+  };
+  try {
+    return await started();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+
+  async function started(): Promise<ExampleStack> {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      CUSTOMER_API_URL: 'http://127.0.0.1:9/unused',
+      MCP_AUTH: 'oauth',
+      OAUTH_ISSUER: as.issuer,
+      OAUTH_RESOURCE: mcpUrl.href,
+      OAUTH_CLIENT_ID: as.toolServerClient.id,
+      OAUTH_CLIENT_SECRET: as.toolServerClient.secret,
+      UPSTREAM_AUTH: 'token-exchange',
+      UPSTREAM_AUDIENCE: API_AUDIENCE,
+      ...env,
+    });
+    const auth = config.auth!;
+    // What src/index.ts gives the embedded example API when CUSTOMER_API_URL is unset.
+    const api = await startExampleApi({ oauth: { issuer: auth.issuer, audience: auth.upstream.audience, clientId: auth.client.id, userHeader: auth.upstream.userHeader } });
+    closing.push(() => api.close());
+    const chunks: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const logger = createLogger({ level: config.logLevel, destination: sink });
+    const discovery = createDiscovery({ issuer: as.issuer, allowInsecureRequests: true, logger, firstRetryMs: 20, maxRetryMs: 50 });
+    closing.push(async () => discovery.close());
+    const server = createToolServer({
+      config,
+      customerApiUrl: api.url,
+      logger,
+      tools: [whoami, searchOrders, createOrder],
+      resources: [searchOrdersView],
+      info: { name: 'example-sign-in', version: '0.0.0' },
+      auth: { discovery },
+    });
+    closing.push(() => server.shutdown());
+    await server.listen(port, '127.0.0.1');
+    await discovery.ready();
+    return { as, api, server, mcpUrl, logText: () => chunks.join(''), close };
+  }
+}
 
 const textOf = (result: unknown) => (result as { content: Array<{ text: string }> }).content.map((part) => part.text).join('\n');
 const ORDER = { customer: 'Northwind Traders', lines: [{ sku: 'WIDGET-1', quantity: 2, unitPrice: 12.5 }] };
@@ -82,5 +169,20 @@ describe('auth: the SDK v1 client under OAUTH_CHALLENGE_SCOPE="orders:read offli
     expect(String(refused)).toContain('Server returned 403 after trying upscoping');
     expect(stack.as.grants.filter((grant) => grant === 'refresh_token')).toHaveLength(1);
     expect(provider.authorizations).toHaveLength(1);
+  });
+});
+
+describe('npm run sign-in against the example API', () => {
+  let stack: ExampleStack;
+  beforeAll(async () => {
+    stack = await startExampleStack({ OAUTH_CHALLENGE_SCOPE: READ_FIRST });
+  });
+  afterAll(() => stack?.close());
+
+  it("alice's whoami, then bob's; create_order by bob is the API's refusal, after the step-up", async () => {
+    const as = (login: string, name: string, args: Record<string, unknown> = {}) => signInAndCall({ url: stack.mcpUrl, login, password: `${login}-demo`, call: { name, args } });
+    expect(await as('alice', 'whoami')).toEqual({ text: 'You are signed in as Demo Manager (user id u-100), role manager, in organisation acme.', isError: false, signIns: 1 });
+    expect((await as('bob', 'whoami')).text).toBe('You are signed in as Demo Viewer (user id u-200), role viewer, in organisation acme.');
+    expect(await as('bob', 'create_order', ORDER)).toEqual({ text: expect.stringContaining("You don't have permission"), isError: true, signIns: 2 });
   });
 });
