@@ -155,7 +155,7 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
     openPaths: Object.freeze(['/mcp', ...metadata.paths]),
     discovery,
     authenticate(req, res) {
-      const verdict = verifier.verify(req.headers, clientOf(req));
+      const verdict = verifier.verify(req.headers, () => clientOf(req));
       return isLater(verdict) ? verdict.then((known) => admit(req, res, known)) : admit(req, res, verdict);
     },
     permits(message, principal, res) {

@@ -44,9 +44,10 @@ export type Verification = { ok: false; kind: 'missing' } | Limited | Verdict;
 export interface TokenVerifier {
   /**
    * The verdict at once when it is known (no token, a malformed one, a cached or recently refused one), else a
-   * promise of it. `caller`: the client's address, whose introspection budget an unknown opaque token spends.
+   * promise of it. `callerOf`: the client's address, whose introspection budget an unknown opaque token
+   * spends; asked only then, so a cached token costs no address resolution.
    */
-  verify(headers: IncomingHttpHeaders, caller?: string): NowOrLater<Verification>;
+  verify(headers: IncomingHttpHeaders, callerOf?: () => string): NowOrLater<Verification>;
   readonly cached: number;
 }
 
@@ -87,7 +88,7 @@ export function createTokenVerifier({ settings, discovery, logger, tracing = fal
   }
 
   /** A token verified or refused before is answered from memory at once (no promise); any other is checked. */
-  function verifyToken(token: string, headers: IncomingHttpHeaders, caller: string): NowOrLater<Verdict | Limited> {
+  function verifyToken(token: string, headers: IncomingHttpHeaders, callerOf: () => string): NowOrLater<Verdict | Limited> {
     const tokenKey = tokenKeyOf(token);
     const known = cache.get(tokenKey);
     if (known) return { ok: true, principal: known };
@@ -97,7 +98,7 @@ export function createTokenVerifier({ settings, discovery, logger, tracing = fal
     if (pending === undefined) {
       if (!looksLikeJwt(token)) {
         // An opaque token costs a request at the authorization server: only within the budgets.
-        const spend = spendIntrospection(caller);
+        const spend = spendIntrospection(callerOf());
         if (!spend.ok) return spend.limited === 'caller' ? { ok: false, kind: 'limited', retryAfterS: spend.retryAfterS } : invalid('not checked: the introspection budget of this server is spent for this second');
       }
       pending = check(token, tokenKey, headers).finally(() => inFlight.delete(tokenKey));
@@ -119,14 +120,14 @@ export function createTokenVerifier({ settings, discovery, logger, tracing = fal
   }
 
   return {
-    verify(headers, caller = 'unknown') {
+    verify(headers, callerOf = () => 'unknown') {
       const header = headers.authorization;
       const match = typeof header === 'string' ? BEARER.exec(header) : null;
       if (match === null) {
         // Bearer with a malformed value was still an attempt at a token: invalid, not missing.
         return typeof header === 'string' && /^Bearer\b/i.test(header) ? invalid('malformed bearer token') : { ok: false, kind: 'missing' };
       }
-      return verifyToken(match[1]!, headers, caller);
+      return verifyToken(match[1]!, headers, callerOf);
     },
     get cached() {
       return cache.size;
