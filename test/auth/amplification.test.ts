@@ -3,6 +3,7 @@
 // at most the caller's burst (20) plus 5 a second of introspection requests, the excess answered 429 with
 // Retry-After; the same bad token again is refused from memory; another issuer's JWT never reaches
 // introspection or the key set; and real users' tokens keep working throughout, also from another address.
+import { createIntrospectionBudget } from '../../src/auth/introspection-budget';
 import { call, OPAQUE_RESOURCE, postMcp, startOAuthStack, type OAuthStack } from './oauth-stack';
 
 const INTROSPECTION = '/token/introspection';
@@ -70,5 +71,56 @@ describe('auth: refused tokens do not amplify into introspection requests', () =
     // Said in the log, at info, without the tokens.
     expect(stack.logs()).toContainEqual(expect.objectContaining({ msg: 'invalid token refused', client: '198.51.100.66', reason: 'too many unknown tokens from this address: 429' }));
     process.stdout.write(`amplification: 1000 garbage tokens in ${seconds.toFixed(1)} s → ${introspections} introspection requests\n`);
+  });
+});
+
+describe("auth: the whole server's introspection budget", () => {
+  let stack: OAuthStack;
+  beforeAll(async () => {
+    stack = await startOAuthStack({
+      resources: { [OPAQUE_RESOURCE]: { scopes: ['orders:read'], format: 'opaque' } },
+      env: { OAUTH_RESOURCE: OPAQUE_RESOURCE, TRUSTED_PROXIES: '127.0.0.1/32' },
+      // A second of budget at most: the test's calls take far less than the second it would take to refill one.
+      introspection: { perSecond: 0.001, burst: 3 },
+    });
+  });
+  afterAll(() => stack.close());
+
+  it('spent by many addresses, unknown tokens get 401 unchecked (not 429: no caller is to blame); known ones still serve', async () => {
+    const known = await stack.token('carol', ['orders:read'], OPAQUE_RESOURCE);
+    expect((await postMcp(stack.url, call('read_item', { id: 'c1' }), known, from('203.0.113.9'))).status).toBe(200);
+    const before = stack.as.count(INTROSPECTION);
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await postMcp(stack.url, call('hello'), garbage(i), from(`198.51.100.${100 + i}`))).status);
+    expect(statuses).toEqual(Array(10).fill(401));
+    expect(stack.as.count(INTROSPECTION) - before).toBe(2);
+    expect((await postMcp(stack.url, call('read_item', { id: 'c2' }), known, from('198.51.100.200'))).status).toBe(200);
+    // A new, valid token waits for the budget like any other: 401, and the client retries after a refresh.
+    const fresh = await stack.token('dave', ['orders:read'], OPAQUE_RESOURCE);
+    expect((await postMcp(stack.url, call('read_item', { id: 'd1' }), fresh, from('203.0.113.10'))).status).toBe(401);
+  });
+});
+
+describe('introspection budget: token buckets on an injected clock', () => {
+  it('a caller gets its burst, then its rate, and a Retry-After; other callers keep theirs', () => {
+    let clock = 0;
+    const spend = createIntrospectionBudget({ perCallerPerSecond: 2, perCallerBurst: 3, perSecond: 100, burst: 100, now: () => clock });
+    expect([1, 2, 3, 4].map(() => spend('a'))).toEqual([{ ok: true }, { ok: true }, { ok: true }, { ok: false, limited: 'caller', retryAfterS: 1 }]);
+    expect(spend('b')).toEqual({ ok: true });
+    clock = 500; // half a second: one more for a
+    expect([spend('a'), spend('a')]).toEqual([{ ok: true }, { ok: false, limited: 'caller', retryAfterS: 1 }]);
+  });
+
+  it('the whole server runs out before a caller does: limited "server"', () => {
+    let clock = 0;
+    const spend = createIntrospectionBudget({ perSecond: 1, burst: 2, now: () => clock });
+    expect([spend('a'), spend('b'), spend('c')]).toEqual([{ ok: true }, { ok: true }, { ok: false, limited: 'server' }]);
+    clock = 1000;
+    expect(spend('c')).toEqual({ ok: true });
+  });
+
+  it('forgets the oldest caller past maxCallers', () => {
+    const spend = createIntrospectionBudget({ perCallerPerSecond: 0.001, perCallerBurst: 1, maxCallers: 2, now: () => 0 });
+    expect([spend('a'), spend('a'), spend('b'), spend('c'), spend('a')]).toEqual([{ ok: true }, expect.objectContaining({ ok: false }), { ok: true }, { ok: true }, { ok: true }]);
   });
 });
