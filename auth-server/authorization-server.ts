@@ -52,6 +52,11 @@ export interface AuthServerOptions {
   metadataDelayMs?: number;
   /** Its clock runs this far ahead when it checks a subject token's expiry (token exchange). Default 0. */
   clockAheadSeconds?: number;
+  /**
+   * The `assistant` client's password-less grant (TEST_USER_GRANT: a token for any subject). Default on, for
+   * the tests; `npm run auth-server` turns it off unless it listens on loopback (issue 35).
+   */
+  userGrant?: boolean;
 }
 
 export interface TestClient {
@@ -135,6 +140,7 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
   const port = (http.address() as AddressInfo).port;
   const issuer = `http://${host}:${port}`;
   const users = options.users ?? DEMO_USERS;
+  const userGrant = options.userGrant ?? true;
   const interactions = createInteractions(() => provider!, users);
 
   function resourceServer(resource: string) {
@@ -183,7 +189,7 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
     ctx.body = await issue(ctx, subject, target, scope, 'token-exchange');
   }
 
-  async function userGrant(ctx: GrantContext): Promise<void> {
+  async function grantUser(ctx: GrantContext): Promise<void> {
     const { subject, resource, scope } = ctx.oidc.params;
     if (!subject || !resource) throw new errors.InvalidRequest('subject and resource required');
     const issued = await issue(ctx, subject, resource, scope, 'user');
@@ -196,7 +202,7 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
     const next = new ProviderClass(issuer, {
       clients: [
         { ...confidential, client_id: toolServerClient.id, client_secret: toolServerClient.secret, grant_types: ['client_credentials', TOKEN_EXCHANGE_GRANT] },
-        { ...confidential, client_id: assistantClient.id, client_secret: assistantClient.secret, grant_types: ['client_credentials', TEST_USER_GRANT] },
+        { ...confidential, client_id: assistantClient.id, client_secret: assistantClient.secret, grant_types: ['client_credentials', ...(userGrant ? [TEST_USER_GRANT] : [])] },
         ...(options.clients ?? []),
       ],
       jwks: { keys: keys as never },
@@ -242,7 +248,7 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
       scopes: [...new Set(Object.values(options.resources).flatMap((resource) => resource.scopes)), ...(options.registration ? ['offline_access'] : [])],
     } as never);
     next.registerGrantType(TOKEN_EXCHANGE_GRANT, exchange as never, ['subject_token', 'subject_token_type', 'audience', 'resource', 'scope', 'requested_token_type']);
-    next.registerGrantType(TEST_USER_GRANT, userGrant as never, ['subject', 'resource', 'scope']);
+    if (userGrant) next.registerGrantType(TEST_USER_GRANT, grantUser as never, ['subject', 'resource', 'scope']);
     next.on('grant.success', (ctx) => {
       const params = (ctx.oidc.params ?? {}) as Record<string, unknown>;
       grants.push(String(params.grant_type ?? '?'));
@@ -292,7 +298,7 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
     },
     async start() {
       if (listening) return;
-      await new Promise<void>((resolve) => http.listen(port, '127.0.0.1', resolve));
+      await new Promise<void>((resolve) => http.listen(port, host, resolve));
       listening = true;
     },
     async close() {

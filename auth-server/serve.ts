@@ -1,11 +1,9 @@
-// Runs the local authorization server for development (`npm run auth-server`): loopback, port
-// AUTH_SERVER_PORT (default 9400). Optional: AUTH_SERVER_HOST (default 127.0.0.1), AUTH_SERVER_RESOURCE
-// (the tool server's /mcp, default http://127.0.0.1:3000/mcp), AUTH_SERVER_SCOPES (its scopes, default
-// "orders:read orders:write"), AUTH_SERVER_API_AUDIENCE (the customer API's, default https://api.example.test).
-// Prints the tool server's settings to use it, and the demo users.
+// Runs the local authorization server for development (`npm run auth-server`; settings: ./settings.ts, or
+// `npm run auth-server -- --help`). Prints the tool server's settings to use it, and the demo users.
 import type { Writable } from 'node:stream';
 import { startAuthorizationServer, type AuthorizationServer } from './authorization-server';
 import { DEMO_USERS } from './demo-users';
+import { readSettings } from './settings';
 
 export interface RunningAuthServer {
   server: AuthorizationServer;
@@ -13,22 +11,24 @@ export interface RunningAuthServer {
 }
 
 export async function serveAuthServer(env: NodeJS.ProcessEnv, out: Pick<Writable, 'write'>): Promise<RunningAuthServer> {
-  const port = Number(env['AUTH_SERVER_PORT'] ?? 9400);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('AUTH_SERVER_PORT must be a port number');
-  const resource = env['AUTH_SERVER_RESOURCE'] ?? 'http://127.0.0.1:3000/mcp';
-  const scopes = (env['AUTH_SERVER_SCOPES'] ?? 'orders:read orders:write').split(/ +/).filter((scope) => scope !== '');
-  const api = env['AUTH_SERVER_API_AUDIENCE'] ?? 'https://api.example.test';
+  const settings = readSettings(env);
+  const { resource, scopes, apiAudience: api, tokenTtlSeconds: ttlSeconds } = settings;
   const server = await startAuthorizationServer({
-    resources: { [resource]: { scopes }, [api]: { scopes: ['api'] } },
+    resources: { [resource]: { scopes, ttlSeconds }, [api]: { scopes: ['api'], ttlSeconds } },
     registration: true,
     clientIdMetadataDocuments: true,
-    host: env['AUTH_SERVER_HOST'] ?? '127.0.0.1',
-    port,
+    host: settings.host,
+    port: settings.port,
+    userGrant: settings.userGrant,
   });
   out.write(
     [
       `authorization server listening, issuer ${server.issuer} (development only: in-memory, demo users)`,
       `sign in as: ${DEMO_USERS.map((user) => `${user.login} / ${user.password}`).join(', ')}`,
+      `access tokens live ${ttlSeconds} s (AUTH_SERVER_TOKEN_TTL); settings: npm run auth-server -- --help`,
+      settings.userGrant
+        ? `the "assistant" client's password-less test grant is on: it mints a token for any user; loopback only (${settings.host})`
+        : `the "assistant" client's password-less test grant is off: ${settings.host} is not a loopback address`,
       'the tool server, in .env:',
       '  MCP_AUTH=oauth',
       `  OAUTH_ISSUER=${server.issuer}`,

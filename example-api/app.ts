@@ -1,7 +1,14 @@
 // The example customer API: a small orders service that authenticates its own users. It is the part of this
 // project a forker REPLACES with their real API; the tool server never validates the tokens it forwards.
+// Given `oauth`, it also accepts the local authorization server's tokens for it (./oauth.ts, issue 32).
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { DEFAULT_TENANT, DEMO_USERS, orderTotal, seedInvoices, seedOrders, type DemoUser, type Order, type OrderLine } from './data';
+import { createOAuthUsers, looksLikeJwt, type ExampleApiOAuth } from './oauth';
+
+export interface ExampleApiOptions {
+  /** Accept the tokens an authorization server issues for this API, besides the demo tokens. Default: only those. */
+  oauth?: ExampleApiOAuth;
+}
 
 export interface ExampleApi {
   app: express.Express;
@@ -32,7 +39,8 @@ function parseLines(value: unknown): OrderLine[] | undefined {
   return lines;
 }
 
-export function createExampleApi(): ExampleApi {
+export function createExampleApi({ oauth }: ExampleApiOptions = {}): ExampleApi {
+  const oauthUser = oauth === undefined ? undefined : createOAuthUsers(oauth);
   const orders: Order[] = seedOrders();
   const invoices = seedInvoices();
   let nextId = 5000;
@@ -83,9 +91,15 @@ export function createExampleApi(): ExampleApi {
   });
 
   // The API's own authentication: bearer tokens, tenant membership from X-Tenant-Id or the path.
-  api.use(function authenticate(req: Request, res: Response, next: NextFunction) {
+  api.use(async function authenticate(req: Request, res: Response, next: NextFunction) {
     const match = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '');
-    const user = match && Object.hasOwn(DEMO_USERS, match[1]!) ? DEMO_USERS[match[1]!] : undefined;
+    const token = match?.[1];
+    let user = token !== undefined && Object.hasOwn(DEMO_USERS, token) ? DEMO_USERS[token] : undefined;
+    if (!user && token !== undefined && oauthUser && looksLikeJwt(token)) {
+      const verdict = await oauthUser(token, req.headers);
+      if ('refused' in verdict) return error(res, 401, 'unauthenticated', `Bearer token refused: ${verdict.refused}`);
+      user = verdict.user;
+    }
     if (!user) return error(res, 401, 'unauthenticated', 'Missing or unknown bearer token');
     const tenantId = (req.params.tenantId as string | undefined) ?? (req.headers['x-tenant-id'] as string | undefined) ?? DEFAULT_TENANT;
     if (!user.tenants.includes(tenantId)) return error(res, 403, 'forbidden', 'Not a member of this tenant');

@@ -17,6 +17,15 @@ export const DEMO_USERS: Readonly<Record<string, DemoUser>> = {
   'demo-viewer-token': { userId: 'u-200', name: 'Demo Viewer', role: 'viewer', tenants: ['acme'] },
 };
 
+/**
+ * The users of the local authorization server (`npm run auth-server`, auth-server/demo-users.ts) by their
+ * token's `sub`: alice is the manager, bob the viewer (issue 32).
+ */
+export const OAUTH_USERS: Readonly<Record<string, DemoUser>> = {
+  alice: DEMO_USERS['demo-manager-token']!,
+  bob: DEMO_USERS['demo-viewer-token']!,
+};
+
 export const DEFAULT_TENANT = 'acme';
 
 export interface OrderLine {

@@ -49,7 +49,7 @@ export interface ToolServerOptions {
   /** MCP_AUTH=oauth: credentials for the customer's API made for a verified caller (src/auth, createUpstreamTokens). */
   upstreamCredentials?: UpstreamCredentials;
   /** With config.auth (MCP_AUTH=oauth): a discovery or key-set options of its own, for tests. */
-  auth?: Pick<ProtectedResourceOptions, 'discovery' | 'jwks'>;
+  auth?: Pick<ProtectedResourceOptions, 'discovery' | 'jwks' | 'introspection'>;
 }
 
 export interface ToolServer {

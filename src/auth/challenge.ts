@@ -44,6 +44,16 @@ export function insufficientScope(
   );
 }
 
+/** 429: this caller's unknown tokens used up its introspection budget (issue 35); retry after `seconds`. */
+export function tooManyTokenChecks(res: ServerResponse, seconds: number): void {
+  sendJson(
+    res,
+    429,
+    { error: 'too_many_requests', message: 'Too many unknown access tokens from this address: retry later with a valid token.' },
+    { 'Retry-After': String(seconds), 'Cache-Control': 'no-store' },
+  );
+}
+
 export function authorizationServerUnavailable(res: ServerResponse): void {
   sendJson(
     res,

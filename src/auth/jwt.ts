@@ -39,6 +39,17 @@ export function looksLikeJwt(token: string): boolean {
   }
 }
 
+/** The `iss` a JWT claims, unverified: only to refuse another issuer's token before fetching keys. */
+export function issuerOf(token: string): string | undefined {
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    const iss = typeof payload === 'object' && payload !== null ? (payload as { iss?: unknown }).iss : undefined;
+    return typeof iss === 'string' ? iss : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface JwksOptions {
   /** An unknown `kid` refetches the key set at most this often (jose's cooldownDuration). */
   cooldownMs?: number;

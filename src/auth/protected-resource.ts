@@ -9,14 +9,16 @@ import type { Tool } from '../tools/define-tool';
 import type { Resource } from '../resources/define-resource';
 import type { ResourceTemplate } from '../resources/define-resource-template';
 import { resourceScopes } from './resource-scopes';
-import { authorizationServerUnavailable, insufficientScope, unauthorized } from './challenge';
+import { authorizationServerUnavailable, insufficientScope, tooManyTokenChecks, unauthorized } from './challenge';
 import { createDiscovery, type Discovery } from './discovery';
 import { UpstreamAuthError, UpstreamAuthExpiredError } from './errors';
+import type { IntrospectionBudgetOptions } from './introspection-budget';
 import type { JwksOptions } from './jwt';
 import { metadataHandler, resourceMetadata } from './metadata';
 import type { PreparedCredentials, Principal, UpstreamCredentials } from './principal';
 import type { AuthSettings } from './settings';
 import { isLater, type NowOrLater } from './now-or-later';
+import { createReachability } from './reachability';
 import { authorizationServerCheck } from './readiness';
 import { createRefusalLog } from './refusal-log';
 import { upstreamCredentialsFor } from './upstream-credentials';
@@ -70,8 +72,10 @@ export interface ProtectedResourceOptions {
   healthTimeoutMs: number;
   /** Injected in tests; by default made from settings.upstream (src/auth/upstream-token.ts). */
   upstreamCredentials?: UpstreamCredentials;
-  /** The client's address as the door resolves it (a refused token is logged once a minute per client). */
+  /** The client's address as the door resolves it (refusals are logged and introspection budgeted per client). */
   clientOf?: (req: IncomingMessage) => string;
+  /** Introspection requests allowed overall and per client address (defaults: src/auth/introspection-budget.ts). */
+  introspection?: IntrospectionBudgetOptions;
 }
 
 export function createProtectedResource(options: ProtectedResourceOptions): ProtectedResource {
@@ -81,10 +85,14 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
   const allScopes = [...new Set([...tools.flatMap((tool) => tool.scopes), ...(options.resources ?? []).flatMap((resource) => resource.scopes)])].sort();
   const known = new Set(allScopes);
   const challengeScope = (settings.challengeScope ?? allScopes).join(' ');
-  const metadata = resourceMetadata(settings, allScopes, options.publicBasePath, options.name);
+  // Scopes the 401 asks for that no tool needs (offline_access): listed in the metadata too, and kept in every
+  // 403, so a client that replaces its scope list with the challenge's still asks for them (issue 35).
+  const extraScopes = (settings.challengeScope ?? []).filter((scope) => !known.has(scope));
+  const metadata = resourceMetadata(settings, [...allScopes, ...extraScopes], options.publicBasePath, options.name);
   const discovery = options.discovery ?? createDiscovery({ issuer: settings.issuer, allowInsecureRequests: settings.allowInsecureRequests, logger });
-  const verifier = createTokenVerifier({ settings, discovery, logger, tracing: options.tracing, jwks: options.jwks });
-  const upstreamCredentials = options.upstreamCredentials ?? upstreamCredentialsFor(settings, discovery, options.upstreamTimeoutMs, logger);
+  const reachability = createReachability(logger, settings.issuer);
+  const verifier = createTokenVerifier({ settings, discovery, logger, tracing: options.tracing, jwks: options.jwks, introspection: options.introspection, reachability });
+  const upstreamCredentials = options.upstreamCredentials ?? upstreamCredentialsFor(settings, discovery, options.upstreamTimeoutMs, logger, reachability);
   const serveMetadata = metadataHandler(metadata);
   const logRefusal = createRefusalLog(logger);
   const clientOf = options.clientOf ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown');
@@ -105,7 +113,11 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
     }
     req.resume();
     if (verdict.kind === 'unavailable') authorizationServerUnavailable(res);
-    else {
+    else if (verdict.kind === 'limited') {
+      logRefusal(clientOf(req), 'too many unknown tokens from this address: 429');
+      metrics.refused('rate_limit');
+      tooManyTokenChecks(res, verdict.retryAfterS);
+    } else {
       if (verdict.kind === 'invalid') logRefusal(clientOf(req), verdict.reason);
       metrics.refused(verdict.kind === 'missing' ? 'auth' : 'invalid_token');
       unauthorized(res, metadata.url, verdict.kind === 'invalid', challengeScope);
@@ -125,7 +137,7 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
 
   /** What the token has (of the scopes this server knows) and what is needed, in a stable order (issue 25). */
   function withKnown(principal: Principal, needed: readonly string[]): string[] {
-    return [...new Set([...[...principal.scopes].filter((scope) => known.has(scope)), ...needed])].sort();
+    return [...new Set([...[...principal.scopes].filter((scope) => known.has(scope)), ...needed])].sort().concat(extraScopes);
   }
 
   /** A resources/read: the resource's scopes (a view's include those of its tools); an unknown URI is the core's. */
@@ -143,7 +155,7 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
     openPaths: Object.freeze(['/mcp', ...metadata.paths]),
     discovery,
     authenticate(req, res) {
-      const verdict = verifier.verify(req.headers);
+      const verdict = verifier.verify(req.headers, () => clientOf(req));
       return isLater(verdict) ? verdict.then((known) => admit(req, res, known)) : admit(req, res, verdict);
     },
     permits(message, principal, res) {
@@ -167,7 +179,7 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
       return isLater(made) ? made.then(undefined, (error: unknown) => failed(error, res)) : made;
     },
     upstreamCredentials,
-    healthCheck: authorizationServerCheck({ discovery, issuer: settings.issuer, probeTimeoutMs: Math.max(50, options.healthTimeoutMs / 2) }),
+    healthCheck: authorizationServerCheck({ discovery, issuer: settings.issuer, probeTimeoutMs: Math.max(50, options.healthTimeoutMs / 2), reachability }),
     close: () => discovery.close(),
   };
 }

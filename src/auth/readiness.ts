@@ -5,6 +5,7 @@
 import { request, type Dispatcher } from 'undici';
 import type { HealthCheck } from '../health';
 import type { Discovery } from './discovery';
+import type { Reachability } from './reachability';
 
 export interface ReadinessOptions {
   discovery: Discovery;
@@ -12,9 +13,11 @@ export interface ReadinessOptions {
   /** The probe's own deadline, shorter than the health check's, so a silent server reads as degraded. */
   probeTimeoutMs: number;
   dispatcher?: Dispatcher;
+  /** Told what each probe found, for the lines that say the server went away and came back. */
+  reachability?: Reachability;
 }
 
-export function authorizationServerCheck({ discovery, issuer, probeTimeoutMs, dispatcher }: ReadinessOptions): HealthCheck {
+export function authorizationServerCheck({ discovery, issuer, probeTimeoutMs, dispatcher, reachability }: ReadinessOptions): HealthCheck {
   return {
     name: 'authorization-server',
     async check(signal) {
@@ -25,9 +28,11 @@ export function authorizationServerCheck({ discovery, issuer, probeTimeoutMs, di
       try {
         const { body } = await request(probe, { method: 'GET', signal: AbortSignal.any([signal, AbortSignal.timeout(probeTimeoutMs)]), ...(dispatcher ? { dispatcher } : {}) });
         await body.dump();
+        reachability?.answered();
         return undefined;
       } catch (error) {
         const code = (error as { code?: string }).code ?? (error as Error).name;
+        if (!signal.aborted) reachability?.failed(`/health's probe: ${code}`);
         return `${issuer} does not answer (${code}): verified tokens and cached keys still serve; new tokens and exchanges fail`;
       }
     },

@@ -3,11 +3,12 @@
 import type { Logger } from '../logger';
 import type { Discovery } from './discovery';
 import type { UpstreamCredentials } from './principal';
+import type { Reachability } from './reachability';
 import type { AuthSettings } from './settings';
 import { createUpstreamTokens } from './upstream-token';
 
 /** `timeoutMs`: the deadline of one request to the token endpoint (the upstream timeout, UPSTREAM_TIMEOUT_MS). */
-export function upstreamCredentialsFor(settings: AuthSettings, discovery: Discovery, timeoutMs: number, logger: Logger): UpstreamCredentials {
+export function upstreamCredentialsFor(settings: AuthSettings, discovery: Discovery, timeoutMs: number, logger: Logger, reachability?: Reachability): UpstreamCredentials {
   return createUpstreamTokens({
     mode: settings.upstream.mode,
     audience: settings.upstream.audience,
@@ -19,5 +20,6 @@ export function upstreamCredentialsFor(settings: AuthSettings, discovery: Discov
     allowHttp: settings.allowInsecureRequests,
     timeoutMs,
     logger,
+    ...(reachability ? { reachability } : {}),
   }).credentials;
 }

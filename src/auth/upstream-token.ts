@@ -6,6 +6,7 @@ import type { Logger } from '../logger';
 import type { Cancellation } from '../call-signal';
 import type { Principal, StepTracer, UpstreamCredentials } from './principal';
 import { UpstreamAuthError, UpstreamAuthRefusedError, UpstreamAuthUnavailableError } from './errors';
+import type { Reachability } from './reachability';
 import type { UpstreamAuthMode } from './settings';
 import { CredentialsCache, lifetime, type MadeCredentials } from './upstream-cache';
 import { ACCESS_TOKEN_TYPE, requestToken, type GrantClient } from './upstream-grant';
@@ -28,6 +29,8 @@ export interface UpstreamTokenOptions extends GrantClient {
   readonly defaultLifetimeMs?: number;
   /** The clock; injected in tests. */
   readonly now?: () => number;
+  /** Told when the token endpoint does not answer and when it answers again. */
+  readonly reachability?: Reachability;
 }
 
 export interface UpstreamTokens {
@@ -65,12 +68,15 @@ export function createUpstreamTokens(options: UpstreamTokenOptions): UpstreamTok
     try {
       const token = await requestToken(options, mode, parameters);
       step?.end(undefined);
+      options.reachability?.answered();
       return token;
     } catch (error) {
       step?.end(error instanceof UpstreamAuthError ? error.code : 'INTERNAL');
       if (error instanceof UpstreamAuthUnavailableError) {
+        options.reachability?.failed(`${mode}: ${error.problem}`);
         logger.warn({ grant: mode, problem: error.problem, status: error.status }, 'authorization server unavailable');
       } else if (error instanceof UpstreamAuthRefusedError) {
+        options.reachability?.answered();
         logger.error({ grant: mode, oauthError: error.oauthError, status: error.status }, "authorization server refused this server's client");
       }
       throw error;

@@ -1,5 +1,8 @@
-// `npm run auth-server` (issue 25): the banner gives the tool server's settings and the demo users; the
-// sign-in page refuses a wrong password; the metadata advertises what the development server supports.
+// `npm run auth-server` (issues 25, 35): the banner gives the tool server's settings and the demo users; the
+// sign-in page refuses a wrong password; the metadata advertises what the development server supports; the
+// token lifetime is a setting; the password-less grant is on only on loopback, and the banner says which.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { DEMO_USERS } from '../../auth-server';
 import { serveAuthServer, type RunningAuthServer } from '../../auth-server/serve';
@@ -14,7 +17,7 @@ describe('auth-server: serveAuthServer', () => {
         done();
       },
     });
-    running = await serveAuthServer({ AUTH_SERVER_PORT: '0', AUTH_SERVER_RESOURCE: 'http://127.0.0.1:3999/mcp' }, out);
+    running = await serveAuthServer({ AUTH_SERVER_PORT: '0', AUTH_SERVER_RESOURCE: 'http://127.0.0.1:3999/mcp', AUTH_SERVER_TOKEN_TTL: '60' }, out);
   });
   afterAll(() => running.close());
 
@@ -24,6 +27,14 @@ describe('auth-server: serveAuthServer', () => {
     expect(banner).toContain('OAUTH_RESOURCE=http://127.0.0.1:3999/mcp');
     expect(banner).toContain(`OAUTH_CLIENT_SECRET=${toolServerClient.secret}`);
     expect(banner).toContain(`${DEMO_USERS[0]!.login} / ${DEMO_USERS[0]!.password}`);
+    expect(banner).toContain('access tokens live 60 s (AUTH_SERVER_TOKEN_TTL)');
+    expect(banner).toContain(`the "assistant" client's password-less test grant is on: it mints a token for any user; loopback only (127.0.0.1)`);
+  });
+
+  it('issues access tokens that live AUTH_SERVER_TOKEN_TTL seconds', async () => {
+    const token = await running.server.userToken({ subject: 'alice', resource: 'http://127.0.0.1:3999/mcp', scopes: ['orders:read'] });
+    const { iat, exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { iat: number; exp: number };
+    expect(exp - iat).toBe(60);
   });
 
   it('advertises registration, PKCE, refresh tokens, client credentials, token exchange and client id metadata documents', async () => {
@@ -60,3 +71,40 @@ describe('auth-server: serveAuthServer', () => {
     expect(await refused.text()).toContain('Unknown login or wrong password.');
   });
 });
+
+describe('auth-server: not on loopback', () => {
+  let running: RunningAuthServer | undefined;
+  afterAll(() => running?.close());
+
+  it('turns the password-less grant off and says so', async () => {
+    let banner = '';
+    const out = { write: (chunk: string) => Boolean((banner += chunk)) };
+    running = await serveAuthServer({ AUTH_SERVER_PORT: '0', AUTH_SERVER_HOST: '0.0.0.0' }, out);
+    expect(banner).toContain(`the "assistant" client's password-less test grant is off: 0.0.0.0 is not a loopback address`);
+    await expect(running.server.userToken({ subject: 'alice', resource: 'http://127.0.0.1:3000/mcp' })).rejects.toThrow(/token request failed: 400 .*unauthorized_client|unsupported_grant_type/);
+  });
+
+  it('refuses a bad setting with its name', async () => {
+    await expect(serveAuthServer({ AUTH_SERVER_TOKEN_TTL: 'soon' }, { write: () => true })).rejects.toThrow('AUTH_SERVER_TOKEN_TTL must be an integer from 10 to 86400 (got "soon")');
+  });
+});
+
+describe('auth-server: npm run auth-server -- --help', () => {
+  it('prints every setting and exits', async () => {
+    const { stdout, code } = await run(process.execPath, ['--import', 'tsx', 'auth-server/main.ts', '--help']);
+    expect(code).toBe(0);
+    for (const name of ['AUTH_SERVER_PORT', 'AUTH_SERVER_HOST', 'AUTH_SERVER_RESOURCE', 'AUTH_SERVER_SCOPES', 'AUTH_SERVER_API_AUDIENCE', 'AUTH_SERVER_TOKEN_TTL']) {
+      expect(stdout).toContain(name);
+    }
+    expect(stdout).toContain('password-less');
+  });
+});
+
+function run(command: string, args: string[]): Promise<{ stdout: string; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: join(__dirname, '..', '..'), stdio: ['ignore', 'pipe', 'inherit'], env: { PATH: process.env.PATH } });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.once('error', reject).once('exit', (code) => resolve({ stdout, code }));
+  });
+}

@@ -3,6 +3,7 @@
 import { Writable } from 'node:stream';
 import { z } from 'zod';
 import { createDiscovery, type Discovery } from '../../src/auth';
+import type { IntrospectionBudgetOptions } from '../../src/auth/introspection-budget';
 import type { JwksOptions } from '../../src/auth/jwt';
 import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/logger';
@@ -61,6 +62,8 @@ export interface OAuthStackOptions {
   metadataDelayMs?: number;
   /** The authorization server's clock is ahead by this much when it checks an exchange's subject token. */
   clockAheadSeconds?: number;
+  /** Introspection budgets other than the defaults. */
+  introspection?: IntrospectionBudgetOptions;
   /** The tool server's tools (default oauthTools) and resources (default none). */
   tools?: readonly Tool[];
   serverResources?: readonly Resource[];
@@ -106,7 +109,7 @@ export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<
     tools: options.tools ?? oauthTools,
     resources: options.serverResources,
     info: { name: 'oauth-test-server', version: '0.0.0', title: 'OAuth test server' },
-    auth: { discovery, ...(options.jwks ? { jwks: options.jwks } : {}) },
+    auth: { discovery, ...(options.jwks ? { jwks: options.jwks } : {}), ...(options.introspection ? { introspection: options.introspection } : {}) },
   });
   const url = await server.listen(options.port ?? 0, '127.0.0.1');
   if (options.discovered !== false && !options.asDown) await discovery.ready();
