@@ -7,7 +7,8 @@
 // exit 0, and must print the output the docs show under it (output.ts). A page's processes end with it.
 import type { ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import { endChildren, runChild, spawnChild } from '../../support/children';
+import { once } from 'node:events';
+import { endChildren, killGroup, spawnChild } from '../../support/children';
 import type { Block } from './blocks';
 import { matches, withPrinted } from './output';
 
@@ -47,7 +48,8 @@ export const chain = (command: string): string[] => command.split(/\s&&\s(?=(?:[
 /** What `npm run` prints before a script's own output ("> name@version script", "> command", a blank line). */
 export const withoutNpmBanner = (printed: string): string => printed.replace(/\n?> \S+@\S+ [\w:-]+\n> .*\n\n/g, '');
 
-type Background = ChildProcessByStdio<null, Readable, Readable> & { output(): string };
+/** A process of the page: `output()` is stdout and stderr as they came, `printed()` stdout alone. */
+type Background = ChildProcessByStdio<null, Readable, Readable> & { output(): string; printed(): string };
 
 export class DocRunner {
   private installed = false;
@@ -116,11 +118,19 @@ export class DocRunner {
     return { ...this.options.env, ...this.pageEnv };
   }
 
-  /** Runs to its end: exit 0, and the output the docs show, if they show one. */
+  /**
+   * Runs to its end: exit 0, and the output the docs show, if they show one. Its process group is kept
+   * for the page's end: what it started with `&` (a server the docs run in the background) ends there.
+   */
   private async finish(command: string, shown: readonly string[]): Promise<void> {
-    const result = await runChild('bash', ['-c', command], { cwd: this.options.root, env: this.env }, this.options.commandTimeoutMs ?? 300_000);
-    if (result.code !== 0) throw new Error(`exited ${result.code}:\n${result.output.slice(-4_000)}`);
-    if (shown.length > 0) this.compare(shown, result.stdout);
+    const child = this.background(command);
+    this.servers.set(`command ${this.servers.size}`, child);
+    const timeoutMs = this.options.commandTimeoutMs ?? 300_000;
+    const timer = setTimeout(() => child.pid !== undefined && killGroup(child.pid), timeoutMs);
+    const [code] = (await once(child, 'close')) as [number | null];
+    clearTimeout(timer);
+    if (code !== 0) throw new Error(`exited ${code ?? `on a signal (time-out ${timeoutMs / 1000} s?)`}:\n${child.output().slice(-4_000)}`);
+    if (shown.length > 0) this.compare(shown, child.printed());
   }
 
   private compare(shown: readonly string[], printed: string): void {
@@ -132,9 +142,10 @@ export class DocRunner {
   private background(command: string): Background {
     const child = spawnChild('bash', ['-c', command], { cwd: this.options.root, env: this.env });
     let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => ((output += chunk), (stdout += chunk)));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    return Object.assign(child, { output: () => output });
+    return Object.assign(child, { output: () => output, printed: () => stdout });
   }
 
   private async until(process: Background, done: (output: string) => boolean, what: string): Promise<string> {
