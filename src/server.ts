@@ -20,6 +20,7 @@ import { createRegistry } from './tools/registry';
 import { createUpstream, type Upstream } from './upstream/api-client';
 import { userFiles, type UserFilesService } from './user-files';
 import type { UpstreamCredentials } from './auth/principal';
+import { createPromptSet, type Prompt } from './prompts';
 
 export interface ToolServerOptions {
   config: Config;
@@ -30,6 +31,8 @@ export interface ToolServerOptions {
   /** Resources and MCP Apps views (issue 26); none by default, and then resources/* do not exist. */
   resources?: readonly Resource[];
   resourceTemplates?: readonly ResourceTemplate[];
+  /** Prompts (issue 34), offered on /mcp only; none by default. */
+  prompts?: readonly Prompt[];
   info: ServerInfo;
   /** The user's file library at the hub; by default built from config.hub. */
   files?: UserFilesService;
@@ -120,7 +123,22 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   });
   // Two cores over one registry: /mcp shows MCP Apps views; the hub's lane answers as it always has, with
   // no view, no `_meta.ui` and no view-only tool (docs/views.md).
-  const core = createProtocolCore({ registry, info: options.info, logger, metrics, resources: createResourceSet({ resources, templates: resourceTemplates }), views: true });
+  // /mcp also offers the rest of the surface (prompts, completion, logging, questions to the user); the
+  // hub's lane does not (issue 34).
+  const prompts = createPromptSet({
+    prompts: options.prompts ?? [],
+    templateCompleters: new Map(resourceTemplates.map((template) => [template.descriptor.uriTemplate, template.completers])),
+  });
+  const core = createProtocolCore({
+    registry,
+    info: options.info,
+    logger,
+    metrics,
+    resources: createResourceSet({ resources, templates: resourceTemplates }),
+    views: true,
+    surface: true,
+    prompts,
+  });
   const hubCore = createProtocolCore({
     registry,
     info: options.info,

@@ -1,8 +1,11 @@
 // The server the official MCP conformance suite runs against (scripts/mcp-conformance.sh): the real tool
-// server with the fixture tools the suite's tools-call scenarios name. Prints its URL on the first line.
+// server with the fixture tools, resources and prompts the suite's scenarios name (each scenario's
+// description says what it must return). Prints its URL on the first line.
 import { z } from 'zod';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
+import { completable, definePrompt } from '../../src/prompts';
+import { defineResource, defineResourceTemplate } from '../../src/resources';
 import { createToolServer } from '../../src/server';
 import { defineTool, errorResult, type ToolResult } from '../../src/tools';
 
@@ -54,12 +57,189 @@ const tools = [
       return `Progress test completed with ${steps} steps`;
     },
   }),
+  defineTool({
+    name: 'test_tool_with_logging',
+    description: 'Sends three log messages while it runs.',
+    input: {},
+    handler: async (_input, ctx) => {
+      ctx.log('info', 'Tool execution started');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      ctx.log('info', 'Tool processing data');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      ctx.log('info', 'Tool execution completed');
+      return 'Logging test completed';
+    },
+  }),
+  defineTool({
+    name: 'test_sampling',
+    description: "Asks the client's model to answer a prompt.",
+    input: { prompt: z.string().describe('The prompt to send to the LLM') },
+    handler: async ({ prompt }, ctx) => {
+      const answer = await ctx.sample({ messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens: 100 });
+      if (answer.action === 'unsupported') return errorResult(`Sampling is not available: ${answer.reason}`);
+      return `LLM response: ${answer.content.type === 'text' ? String(answer.content.text) : JSON.stringify(answer.content)}`;
+    },
+  }),
+  defineTool({
+    name: 'test_elicitation',
+    description: 'Asks the user for a user name and an e-mail address.',
+    input: { message: z.string().describe('The message to show the user') },
+    handler: async ({ message }, ctx) => {
+      const answer = await ctx.elicit({
+        message,
+        schema: {
+          type: 'object',
+          properties: { username: { type: 'string', description: "User's response" }, email: { type: 'string', description: "User's email address" } },
+          required: ['username', 'email'],
+        },
+      });
+      if (answer.action === 'unsupported') return errorResult(`Elicitation is not available: ${answer.reason}`);
+      return `User response: action=${answer.action}${answer.action === 'accept' ? `, content=${JSON.stringify(answer.content)}` : ''}`;
+    },
+  }),
+  defineTool({
+    name: 'test_elicitation_sep1034_defaults',
+    description: 'Asks for fields of every primitive type, each with a default.',
+    input: {},
+    handler: async (_input, ctx) => {
+      const answer = await ctx.elicit({
+        message: 'Please review the defaults',
+        schema: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', description: 'User name', default: 'John Doe' },
+            age: { type: 'integer', description: 'User age', default: 30 },
+            score: { type: 'number', description: 'User score', default: 95.5 },
+            status: { type: 'string', description: 'User status', enum: ['active', 'inactive', 'pending'], default: 'active' },
+            verified: { type: 'boolean', description: 'Verification status', default: true },
+          },
+          required: [],
+        },
+      });
+      return `Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.action === 'accept' ? answer.content : {})}`;
+    },
+  }),
+  defineTool({
+    name: 'test_elicitation_sep1330_enums',
+    description: 'Asks with every kind of enum field.',
+    input: {},
+    handler: async (_input, ctx) => {
+      const answer = await ctx.elicit({
+        message: 'Please pick the options',
+        schema: {
+          type: 'object',
+          properties: {
+            untitledSingle: { type: 'string', enum: ['option1', 'option2', 'option3'] },
+            titledSingle: {
+              type: 'string',
+              oneOf: [
+                { const: 'value1', title: 'First Option' },
+                { const: 'value2', title: 'Second Option' },
+                { const: 'value3', title: 'Third Option' },
+              ],
+            },
+            legacyEnum: { type: 'string', enum: ['opt1', 'opt2', 'opt3'], enumNames: ['Option One', 'Option Two', 'Option Three'] },
+            untitledMulti: { type: 'array', items: { type: 'string', enum: ['option1', 'option2', 'option3'] } },
+            titledMulti: {
+              type: 'array',
+              items: {
+                anyOf: [
+                  { const: 'value1', title: 'First Choice' },
+                  { const: 'value2', title: 'Second Choice' },
+                  { const: 'value3', title: 'Third Choice' },
+                ],
+              },
+            },
+          },
+          required: [],
+        },
+      });
+      return `Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.action === 'accept' ? answer.content : {})}`;
+    },
+  }),
+  defineTool({
+    name: 'json_schema_2020_12_tool',
+    description: 'Tool with JSON Schema 2020-12 features',
+    inputSchema: {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      $defs: { address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' } } } },
+      properties: { name: { type: 'string' }, address: { $ref: '#/$defs/address' } },
+      additionalProperties: false,
+    },
+    handler: (input) => `Received: ${JSON.stringify(input)}`,
+  }),
+];
+
+const resources = [
+  defineResource({
+    uri: 'test://static-text',
+    name: 'static-text',
+    description: 'A static text resource.',
+    mimeType: 'text/plain',
+    read: () => 'This is the content of the static text resource.',
+  }),
+  defineResource({
+    uri: 'test://static-binary',
+    name: 'static-binary',
+    description: 'A static binary resource (a PNG).',
+    mimeType: 'image/png',
+    read: () => Buffer.from(PNG, 'base64'),
+  }),
+  defineResource({
+    uri: 'test://watched-resource',
+    name: 'watched-resource',
+    description: 'A resource clients may subscribe to.',
+    mimeType: 'text/plain',
+    read: () => 'Watched resource content.',
+  }),
+];
+
+const resourceTemplates = [
+  defineResourceTemplate({
+    uriTemplate: 'test://template/{id}/data',
+    name: 'template-data',
+    description: 'Data for one id.',
+    mimeType: 'application/json',
+    read: ({ id }) => JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` }),
+    complete: { id: (value) => ['123', '456', '789'].filter((id) => id.startsWith(value)) },
+  }),
+];
+
+const prompts = [
+  definePrompt({ name: 'test_simple_prompt', description: 'A prompt without arguments.', get: () => 'This is a simple prompt for testing.' }),
+  definePrompt({
+    name: 'test_prompt_with_arguments',
+    description: 'A prompt with two arguments.',
+    arguments: {
+      arg1: completable(z.string().describe('First test argument'), (value) => ['paris', 'park', 'party', 'test1', 'test2'].filter((word) => word.startsWith(value))),
+      arg2: z.string().describe('Second test argument'),
+    },
+    get: ({ arg1, arg2 }) => `Prompt with arguments: arg1='${arg1}', arg2='${arg2}'`,
+  }),
+  definePrompt({
+    name: 'test_prompt_with_embedded_resource',
+    description: 'A prompt that embeds a resource.',
+    arguments: { resourceUri: z.string().describe('URI of the resource to embed') },
+    get: ({ resourceUri }) => [
+      { role: 'user', content: { type: 'resource', resource: { uri: resourceUri, mimeType: 'text/plain', text: 'Embedded resource content for testing.' } } },
+      { role: 'user', content: { type: 'text', text: 'Please process the embedded resource above.' } },
+    ],
+  }),
+  definePrompt({
+    name: 'test_prompt_with_image',
+    description: 'A prompt with an image.',
+    get: () => [
+      { role: 'user', content: { type: 'image', data: PNG, mimeType: 'image/png' } },
+      { role: 'user', content: { type: 'text', text: 'Please analyze the image above.' } },
+    ],
+  }),
 ];
 
 async function main(): Promise<void> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', CUSTOMER_API_URL: 'http://127.0.0.1:9' });
   const logger = createLogger({ level: config.logLevel });
-  const server = createToolServer({ config, customerApiUrl: 'http://127.0.0.1:9', logger, tools, info: { name: 'conformance-fixture', version: '0.0.0' } });
+  const server = createToolServer({ config, customerApiUrl: 'http://127.0.0.1:9', logger, tools, resources, resourceTemplates, prompts, info: { name: 'conformance-fixture', version: '0.0.0' } });
   const url = await server.listen(Number(process.env.PORT ?? 0), '127.0.0.1');
   process.stdout.write(`${url}\n`);
   const stop = () => void server.shutdown().then(() => process.exit(0));

@@ -10,7 +10,7 @@ import { NOTHING_TO_RUN } from '../../call-signal';
 import { lastAnswer } from '../../http/last-answer';
 import { sendAccepted, sendJson } from '../../http/send-json';
 import type { Logger } from '../../logger';
-import { errorBody, JsonRpcErrorCode, type JsonRpcResponse } from '../core';
+import { classify, errorBody, JsonRpcErrorCode, type JsonRpcResponse } from '../core';
 import { createLaneHttp, UNREAD, type LaneHttpOptions } from '../lane-http';
 import { edge } from './edge';
 import { Exchange } from './respond';
@@ -50,6 +50,19 @@ export function createStreamableLane(options: StreamableLaneOptions) {
   const { core, clientOf, logger, auth } = options;
   const http = createLaneHttp(options);
 
+  /**
+   * A client's answer to a request this server sent (elicitation, sampling): 202 once the call waiting
+   * for it took it; 404 for an id nothing here waits for (unknown, expired, or another caller's: the same
+   * answer, so nobody learns which ids exist).
+   */
+  function answerFromClient(body: unknown, req: IncomingMessage, res: ServerResponse, principal: Principal | undefined): void {
+    const classified = classify(body);
+    if (classified.kind !== 'response') return void sendAccepted(res);
+    const outcome = core.answer(classified.message, { headers: req.headers, principal });
+    if (outcome === 'taken') return void sendAccepted(res);
+    sendJson(res, 404, errorBody(JsonRpcErrorCode.InvalidParams, 'No request of this server waits for an answer with this id (unknown, expired or already answered)', classified.message.id));
+  }
+
   /** One POST /mcp. Never rejects: a failure is answered (500) or, once the answer has begun, ends the connection. */
   async function post(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
@@ -73,7 +86,7 @@ export function createStreamableLane(options: StreamableLaneOptions) {
         case 'reject':
           return sendJson(res, route.status, route.answer);
         case 'ignore':
-          return void sendAccepted(res);
+          return answerFromClient(body, req, res, principal);
         case 'notification':
           // Stateless: there is no session whose calls a cancellation could name; a client leaving aborts instead.
           core.notification(route.message, { headers: req.headers, signal: NOTHING_TO_RUN });
