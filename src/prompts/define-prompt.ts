@@ -24,12 +24,17 @@ export function completable<T extends z.ZodType>(schema: T, complete: Completer)
   return schema;
 }
 
+/** A schema's description, looked through `.optional()` and `.default()`. */
+function descriptionOf(schema: z.ZodType): string | undefined {
+  if (schema.description) return schema.description;
+  return schema instanceof z.ZodOptional || schema instanceof z.ZodDefault ? descriptionOf(schema.unwrap() as z.ZodType) : undefined;
+}
+
 /** The completer of an argument's schema, if it has one (looked through `.optional()`). */
 export function completerOf(schema: z.ZodType): Completer | undefined {
   const found = completers.get(schema);
   if (found) return found;
-  const inner = (schema as unknown as { unwrap?: () => z.ZodType }).unwrap;
-  return typeof inner === 'function' && (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault) ? completerOf(inner.call(schema)) : undefined;
+  return schema instanceof z.ZodOptional || schema instanceof z.ZodDefault ? completerOf(schema.unwrap() as z.ZodType) : undefined;
 }
 
 export type PromptArguments = Record<string, z.ZodType<string | undefined, string | undefined>>;
@@ -73,7 +78,7 @@ export function definePrompt<Args extends PromptArguments = Record<never, never>
   const shape = (spec.arguments ?? {}) as PromptArguments;
   const args = Object.entries(shape).map(([name, schema]) => ({
     name,
-    ...(schema.description ? { description: schema.description } : {}),
+    ...(descriptionOf(schema) ? { description: descriptionOf(schema) } : {}),
     required: !schema.safeParse(undefined).success,
   }));
   const descriptor: PromptDescriptor = Object.freeze({
