@@ -10,6 +10,8 @@ import { createBodySlots, createFairness } from './limits';
 import { customerApiCheck, type HealthCheck } from './health';
 import type { Logger } from './logger';
 import { createProtocolCore, type ServerInfo } from './mcp/core';
+import { CLIENT_REQUEST_TIMEOUT_MS, MAX_WAITING_PER_CALLER } from './mcp/core/core';
+import { PendingRequests } from './mcp/core/pending-requests';
 import { createSseLane, StreamRegistry } from './mcp/sse';
 import { createStreamableLane } from './mcp/streamable';
 import { CallTracker, MemoryBus, type SessionBus } from './sessions';
@@ -123,6 +125,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   });
   // Two cores over one registry: /mcp shows MCP Apps views; the hub's lane answers as it always has, with
   // no view, no `_meta.ui` and no view-only tool (docs/views.md).
+  const calls = new CallTracker();
+  const bus: SessionBus = options.bus?.(calls) ?? new MemoryBus(calls);
   // /mcp also offers the rest of the surface (prompts, completion, logging, questions to the user); the
   // hub's lane does not (issue 34).
   const prompts = createPromptSet({
@@ -138,6 +142,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     views: true,
     surface: true,
     prompts,
+    // Questions to users wait here; their answers may reach any worker or replica: routed by the bus.
+    pending: new PendingRequests({ timeoutMs: CLIENT_REQUEST_TIMEOUT_MS, maxPerCaller: MAX_WAITING_PER_CALLER }, bus),
   });
   const hubCore = createProtocolCore({
     registry,
@@ -146,8 +152,6 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     metrics,
     resources: createResourceSet({ resources: resources.filter((resource) => !isView(resource)), templates: resourceTemplates }),
   });
-  const calls = new CallTracker();
-  const bus: SessionBus = options.bus?.(calls) ?? new MemoryBus(calls);
   const streams = new StreamRegistry(bus, config.streams, (id) => `${config.publicBasePath}/messages?sessionId=${id}`, logger);
   metrics.gauge('mcp_sse_streams_open', 'SSE streams this process holds.', () => streams.size);
   metrics.gauge('mcp_calls_in_flight', 'Tool calls and other requests running in this process.', () => calls.size);

@@ -21,7 +21,7 @@ import { NO_PROMPTS, type PromptSet } from '../../prompts/prompt-set';
 import { surfaceMethods, type Surface } from './surface';
 import { CallLink } from './call-link';
 import { ownerOf } from './owner';
-import { PendingRequests } from './pending-requests';
+import { PendingRequests, type AnswerOutcome } from './pending-requests';
 import {
   classify,
   errorBody,
@@ -93,7 +93,7 @@ export interface ProtocolCore {
   /** Whether `method` exists for this core in the request's era (the /mcp edge's method-registry rung). */
   knows: KnownMethod;
   /** A client's answer to a request this core sent: taken by the call waiting for it, or refused. */
-  answer(message: JsonRpcResponse, ctx: Pick<CoreContext, 'headers' | 'principal'>): 'taken' | 'unknown' | 'foreign';
+  answer(message: JsonRpcResponse, ctx: Pick<CoreContext, 'headers' | 'principal'>): Promise<AnswerOutcome>;
   /** The requests this core sent that wait for answers (routing between processes asks it). */
   readonly pending: PendingRequests;
 }
@@ -338,15 +338,15 @@ export function createProtocolCore({
         return undefined;
       case 'response':
         // An answer to a request this server sent (elicitation, sampling): the lane routes it (answer()).
-        if (surface) answer(classified.message, ctx);
+        if (surface) void answer(classified.message, ctx).catch(() => undefined);
         return undefined;
       case 'invalid':
         return classified.answer;
     }
   }
 
-  /** A client's answer to one of this core's requests: taken, or refused (unknown or expired id, another caller). */
-  function answer(message: JsonRpcResponse, ctx: Pick<CoreContext, 'headers' | 'principal'>): 'taken' | 'unknown' | 'foreign' {
+  /** A client's answer to one of this core's requests: taken or routed, or refused (unknown or expired id, another caller). */
+  function answer(message: JsonRpcResponse, ctx: Pick<CoreContext, 'headers' | 'principal'>): Promise<AnswerOutcome> {
     return pending.answer(message, ownerOf(ctx.headers, ctx.principal));
   }
 

@@ -1,8 +1,11 @@
 // Requests this server sent to clients (elicitation, sampling) on 2025-era /mcp, waiting for the answer
 // the client POSTs back. Each id is random and bound to the fingerprint of the caller that got it: an
 // answer with an unknown, expired or foreign id is refused. Bounded by a deadline and by a count per caller.
+// The answer may reach another worker or replica: each waiting id is attached to the SessionBus like a
+// stream, so the process that gets the answer routes it (the id and the owner's hash travel, never a credential).
 import { randomUUID } from 'node:crypto';
 import { abortSignalOf, type Cancellation } from '../../call-signal';
+import { SerializedMessage, type SessionBus } from '../../sessions/bus';
 import { ClientRequestError } from './client-link';
 import type { JsonRpcResponse } from './jsonrpc';
 
@@ -12,7 +15,17 @@ interface Waiting {
   reject(error: ClientRequestError): void;
 }
 
-export type AnswerOutcome = 'taken' | 'unknown' | 'foreign';
+/** `routed`: handed to the bus for the process that waits for it (which checks the owner itself). */
+export type AnswerOutcome = 'taken' | 'routed' | 'unknown' | 'foreign';
+
+/** What travels over the bus: the client's answer and the hash of whoever posted it. */
+interface Routed {
+  a: JsonRpcResponse;
+  o: string;
+}
+
+/** The part of a SessionBus that routes answers (any bus: memory, cluster, Redis). */
+export type AnswerRouter = Pick<SessionBus, 'attach' | 'detach' | 'locate' | 'deliver'>;
 
 export interface PendingOptions {
   /** How long a request waits for its answer. */
@@ -25,7 +38,11 @@ export class PendingRequests {
   private readonly waiting = new Map<string, Waiting>();
   private readonly perOwner = new Map<string, number>();
 
-  constructor(private readonly options: PendingOptions) {}
+  constructor(
+    private readonly options: PendingOptions,
+    /** Routes answers that reach another process; without one, only this process's answers are taken. */
+    private readonly router?: AnswerRouter,
+  ) {}
 
   get size(): number {
     return this.waiting.size;
@@ -52,6 +69,7 @@ export class PendingRequests {
       const aborted = abortSignalOf(signal);
       const done = () => {
         clearTimeout(timer);
+        this.router?.detach(id);
         aborted.removeEventListener('abort', onAbort);
         this.waiting.delete(id);
         const left = (this.perOwner.get(owner) ?? 1) - 1;
@@ -78,14 +96,33 @@ export class PendingRequests {
           reject(error);
         },
       });
-      send(id);
+      const attached = this.router?.attach(id, (message) => this.arrived(message));
+      if (attached instanceof Promise) void attached.then(() => (this.waiting.has(id) ? send(id) : undefined));
+      else send(id);
     });
   }
 
-  /** A client's answer: taken by the request waiting for it, or refused (unknown or expired id, another caller). */
-  answer(message: JsonRpcResponse, owner: string): AnswerOutcome {
+  /** An answer routed here by the bus from the process that received it. */
+  private arrived(message: object): void {
+    const routed = (message instanceof SerializedMessage ? JSON.parse(message.json) : message) as Partial<Routed>;
+    if (typeof routed.o === 'string' && typeof routed.a === 'object' && routed.a !== null) this.take(routed.a, routed.o);
+  }
+
+  /**
+   * A client's answer: taken by the request waiting for it here, routed to the process that waits for it,
+   * or refused (unknown or expired id, another caller's).
+   */
+  async answer(message: JsonRpcResponse, owner: string): Promise<AnswerOutcome> {
     const id = message.id;
-    const entry = typeof id === 'string' ? this.waiting.get(id) : undefined;
+    if (typeof id !== 'string' || !id.startsWith('srv-')) return 'unknown';
+    if (this.waiting.has(id) || this.router === undefined) return this.take(message, owner);
+    if ((await this.router.locate(id)) !== 'elsewhere') return 'unknown';
+    this.router.deliver(id, { a: message, o: owner } satisfies Routed);
+    return 'routed';
+  }
+
+  private take(message: JsonRpcResponse, owner: string): AnswerOutcome {
+    const entry = this.waiting.get(message.id as string);
     if (entry === undefined) return 'unknown';
     if (entry.owner !== owner) return 'foreign';
     if ('error' in message) entry.reject(new ClientRequestError('error', message.error.message.slice(0, 200), message.error.code));

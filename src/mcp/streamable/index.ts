@@ -55,11 +55,18 @@ export function createStreamableLane(options: StreamableLaneOptions) {
    * for it took it; 404 for an id nothing here waits for (unknown, expired, or another caller's: the same
    * answer, so nobody learns which ids exist).
    */
-  function answerFromClient(body: unknown, req: IncomingMessage, res: ServerResponse, principal: Principal | undefined): void {
+  async function answerFromClient(body: unknown, req: IncomingMessage, res: ServerResponse, principal: Principal | undefined): Promise<void> {
     const classified = classify(body);
     if (classified.kind !== 'response') return void sendAccepted(res);
-    const outcome = core.answer(classified.message, { headers: req.headers, principal });
-    if (outcome === 'taken') return void sendAccepted(res);
+    let outcome: string;
+    try {
+      outcome = await core.answer(classified.message, { headers: req.headers, principal });
+    } catch {
+      // The bus cannot say where the question waits (Redis down): the client may retry.
+      return sendJson(res, 503, errorBody(JsonRpcErrorCode.ServerUnavailable, 'Cannot route this answer right now; retry shortly', classified.message.id), { 'Retry-After': '1' });
+    }
+    if (outcome === 'routed' && logger.isLevelEnabled('debug')) logger.debug({ rpc: { answer: true } }, 'client answer routed to the process whose call waits for it');
+    if (outcome === 'taken' || outcome === 'routed') return void sendAccepted(res);
     sendJson(res, 404, errorBody(JsonRpcErrorCode.InvalidParams, 'No request of this server waits for an answer with this id (unknown, expired or already answered)', classified.message.id));
   }
 
