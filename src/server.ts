@@ -12,6 +12,7 @@ import type { Logger } from './logger';
 import { createProtocolCore, type ServerInfo } from './mcp/core';
 import { CLIENT_REQUEST_TIMEOUT_MS, MAX_WAITING_PER_CALLER } from './mcp/core/core';
 import { PendingRequests } from './mcp/core/pending-requests';
+import { RequestStateCodec } from './mcp/core/request-state';
 import { createSseLane, StreamRegistry } from './mcp/sse';
 import { createStreamableLane } from './mcp/streamable';
 import { CallTracker, MemoryBus, type SessionBus } from './sessions';
@@ -144,6 +145,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     prompts,
     // Questions to users wait here; their answers may reach any worker or replica: routed by the bus.
     pending: new PendingRequests({ timeoutMs: CLIENT_REQUEST_TIMEOUT_MS, maxPerCaller: MAX_WAITING_PER_CALLER }, bus),
+    // 2026-07-28 calls that ask resume on any replica holding the same key (MCP_STATE_SECRET).
+    states: new RequestStateCodec(config.stateSecret, CLIENT_REQUEST_TIMEOUT_MS),
   });
   const hubCore = createProtocolCore({
     registry,

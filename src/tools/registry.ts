@@ -21,7 +21,7 @@ import type { Tool } from './define-tool';
 import { errorResult, failureResult, textResult, type ToolResult } from './results';
 import { illFormedField } from './well-formed';
 import type { RequestContext } from '../prompts/types';
-import type { ClientLink } from '../mcp/core/client-link';
+import { InputRequired, type ClientLink } from '../mcp/core/client-link';
 import { clientLog, elicit, sample, type ClientLog, type ElicitOutcome, type ElicitRequest, type SampleOutcome, type SampleRequest } from './client-requests';
 
 export interface CallInput {
@@ -288,6 +288,11 @@ export function createRegistry({
         if (isResult(value)) return run.finish(value, value.isError === true ? 'TOOL_ERROR' : 'OK');
         throw new TypeError(`Tool ${name} returned neither a string nor a result`);
       } catch (error) {
+        // 2026-07-28: the handler asked a question not answered yet; the core answers input_required.
+        if (error instanceof InputRequired) {
+          run.finish(textResult(''), 'INPUT_REQUIRED');
+          throw error;
+        }
         if (run.signal.aborted) return run.finish(errorResult('The call was cancelled.'), 'CANCELLED');
         const failure = failureResult(error);
         return run.finish(failure.result, failure.outcome, failure.unexpected ? error : undefined, failureCause(error));

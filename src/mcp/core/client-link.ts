@@ -29,3 +29,19 @@ export class ClientRequestError extends Error {
     super(message);
   }
 }
+
+/**
+ * Thrown by a 2026-07-28 call's `request` for a question not answered yet: the core ends the round with an
+ * `input_required` result carrying it, and the handler runs again, from the start, when the client retries.
+ */
+export class InputRequired extends Error {
+  override name = 'InputRequired';
+  constructor(
+    readonly key: string,
+    readonly inputRequest: { method: ClientRequestMethod; params: Record<string, unknown> },
+    /** Every answer the handler has used so far, to carry in the next state. */
+    readonly answers: Record<string, unknown>,
+  ) {
+    super('The client must answer a question first');
+  }
+}

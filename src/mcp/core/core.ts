@@ -20,6 +20,9 @@ import { RESOURCE_METHODS, resourceMethods, type Offer } from './resources';
 import { NO_PROMPTS, type PromptSet } from '../../prompts/prompt-set';
 import { surfaceMethods, type Surface } from './surface';
 import { CallLink } from './call-link';
+import { InputRequired, type ClientLink } from './client-link';
+import { ModernLink } from './modern-link';
+import { RequestStateCodec } from './request-state';
 import { ownerOf } from './owner';
 import { PendingRequests, type AnswerOutcome } from './pending-requests';
 import {
@@ -122,6 +125,8 @@ export interface CoreOptions {
   prompts?: PromptSet;
   /** Requests sent to clients, waiting for their answers (with `surface`); one per core by default. */
   pending?: PendingRequests;
+  /** Seals and opens 2026-07-28 `requestState` (with `surface`); a random key of this core by default. */
+  states?: RequestStateCodec;
 }
 
 /** How long a question to the user waits by default, and how many one caller may have waiting. */
@@ -168,6 +173,7 @@ export function createProtocolCore({
   surface: withSurface = false,
   prompts = NO_PROMPTS,
   pending = new PendingRequests({ timeoutMs: CLIENT_REQUEST_TIMEOUT_MS, maxPerCaller: MAX_WAITING_PER_CALLER }),
+  states = new RequestStateCodec(undefined, CLIENT_REQUEST_TIMEOUT_MS),
 }: CoreOptions): ProtocolCore {
   const listResult = Object.freeze({ tools: registry.descriptors });
   // 2026-07-28 results say they are complete and who answered; lists may be cached by the client (ttlMs 0:
@@ -201,12 +207,39 @@ export function createProtocolCore({
     const value = result as Record<string, unknown>;
     const meta = value._meta as Record<string, unknown> | undefined;
     if (Object.hasOwn(value, '__proto__') || (meta && Object.hasOwn(meta, '__proto__'))) {
-      return { ...value, resultType: 'complete', _meta: meta ? { ...meta, ...stamp } : stamp };
+      return { ...value, resultType: value.resultType === 'input_required' ? 'input_required' : 'complete', _meta: meta ? { ...meta, ...stamp } : stamp };
     }
     const stamped: Record<string, unknown> = Object.assign({}, value);
-    stamped.resultType = 'complete';
+    stamped.resultType = value.resultType === 'input_required' ? 'input_required' : 'complete';
     stamped._meta = meta ? Object.assign({}, meta, stamp) : stamp;
     return stamped;
+  }
+
+  /** The answers a retried 2026-07-28 call carries: its sealed state's, and this retry's `inputResponses`. */
+  function resumed(tool: string, args: unknown, params: Params, ctx: CoreContext): Record<string, unknown> {
+    const answers: Record<string, unknown> = {};
+    if (params.requestState !== undefined) {
+      if (typeof params.requestState !== 'string') throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'params.requestState must be a string');
+      const opened = states.open(params.requestState, { tool, args, owner: ownerOf(ctx.headers, ctx.principal) });
+      if (!opened.ok) throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `params.requestState is refused: ${opened.reason}. Call the tool again without it.`);
+      Object.assign(answers, opened.answers);
+    }
+    const responses = params.inputResponses;
+    if (responses !== undefined) {
+      if (typeof responses !== 'object' || responses === null || Array.isArray(responses)) throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'params.inputResponses must be an object');
+      for (const [key, value] of Object.entries(responses)) if (/^q\d{1,3}$/.test(key)) answers[key] = value;
+    }
+    return answers;
+  }
+
+  /** A round that ends with a question: `input_required` with it and a state to resume from. */
+  function inputRequired(error: unknown, tool: string, args: unknown, ctx: CoreContext): unknown {
+    if (!(error instanceof InputRequired)) throw error;
+    return {
+      resultType: 'input_required',
+      inputRequests: { [error.key]: error.inputRequest },
+      requestState: states.seal({ tool, args, owner: ownerOf(ctx.headers, ctx.principal) }, error.answers),
+    };
   }
 
   const methods = new Map<string, Method>([
@@ -265,15 +298,16 @@ export function createProtocolCore({
                 })
             : undefined;
         const modern = isStatelessEra(meta?.[META.protocolVersion]);
-        const client =
-          surface && notify
-            ? new CallLink(
-                notify,
-                () => surface.logLevelOf(params, ctx),
-                modern ? undefined : { pending, owner: () => ownerOf(ctx.headers, ctx.principal), signal: ctx.signal },
-              )
-            : undefined;
-        return registry.call(name, args, {
+        let client: ClientLink | undefined;
+        if (surface && modern) {
+          // 2026-07-28: questions are a multi-round-trip result; the answers so far come back in a sealed state.
+          const answers = resumed(name, args, params, ctx);
+          const capabilities = meta?.[META.clientCapabilities];
+          client = new ModernLink(notify, surface.logLevelOf(params, ctx), typeof capabilities === 'object' && capabilities !== null ? (capabilities as Params) : {}, answers);
+        } else if (surface && notify) {
+          client = new CallLink(notify, () => surface.logLevelOf(params, ctx), { pending, owner: () => ownerOf(ctx.headers, ctx.principal), signal: ctx.signal });
+        }
+        const running = registry.call(name, args, {
           client,
           headers: ctx.headers,
           signal: ctx.signal,
@@ -285,6 +319,7 @@ export function createProtocolCore({
           principal: ctx.principal,
           credentials: ctx.credentials,
         });
+        return client instanceof ModernLink ? running.catch((error: unknown) => inputRequired(error, name, args, ctx)) : running;
       },
     ],
     ...(offer?.methods ?? []),
