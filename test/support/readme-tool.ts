@@ -62,5 +62,10 @@ export function addReadmeToolByHand(root: string, tool: ReadmeTool = readmeTool(
 export function withoutTool(root: string, module: string): void {
   for (const file of [`tools/${module}.ts`, `tools/${module}.test.ts`]) rmSync(join(root, file), { force: true });
   const index = join(root, 'tools/index.ts');
-  writeFileSync(index, withoutModules(readFileSync(index, 'utf8'), new Set([module])).text);
+  const source = readFileSync(index, 'utf8');
+  // A prompt module (issue 34) is listed in `prompts`, which the tools/resources edit does not know.
+  const imported = new RegExp(`^import\\s+(\\w+)\\s+from\\s+'\\./${module.replace(/[.]/g, '\\.')}';`, 'm').exec(source)?.[1];
+  let text = withoutModules(source, new Set([module])).text;
+  if (imported) text = text.replace(/(export const prompts\s*:\s*readonly Prompt\[\]\s*=\s*\[)([^\]]*)(\])/, (_all, open: string, items: string, close: string) => `${open}${items.split(',').map((item) => item.trim()).filter((item) => item !== '' && item !== imported).join(', ')}${close}`);
+  writeFileSync(index, text);
 }
