@@ -87,6 +87,9 @@ export function surfaceMethods({ registry, prompts, resources, cacheHint }: Surf
     if (typeof params.name !== 'string') throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'prompts/get needs params.name, the prompt name as a string');
     const prompt = prompts.find(params.name);
     if (!prompt) throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `Unknown prompt: ${echoed(params.name)}`);
+    // oauth mode: the prompt's scopes, as a tool's (a refusal in-band here; src/auth's HTTP 403 challenge covers tools and resources).
+    const missing = ctx.principal ? prompt.scopes.filter((scope) => !ctx.principal!.scopes.has(scope)) : [];
+    if (missing.length > 0) throw new JsonRpcError(JsonRpcErrorCode.InvalidRequest, `Insufficient scope for prompt ${prompt.name}: the token lacks ${missing.join(' ')}`, { requiredScopes: missing });
     const parsed = prompt.schema.safeParse(stringArguments(params.arguments, 'params.arguments'));
     if (!parsed.success) throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `The arguments for prompt ${prompt.name} are not valid: ${describeArguments(parsed.error)}`);
     try {
