@@ -305,7 +305,7 @@ export function createProtocolCore({
           const capabilities = meta?.[META.clientCapabilities];
           client = new ModernLink(notify, surface.logLevelOf(params, ctx), typeof capabilities === 'object' && capabilities !== null ? (capabilities as Params) : {}, answers);
         } else if (surface && notify) {
-          client = new CallLink(notify, () => surface.logLevelOf(params, ctx), { pending, owner: () => ownerOf(ctx.headers, ctx.principal), signal: ctx.signal });
+          client = new CallLink(notify, surface.logLevelOf, params, ctx, pending);
         }
         const running = registry.call(name, args, {
           client,

@@ -154,7 +154,7 @@ export function surfaceMethods({ registry, prompts, resources, cacheHint }: Surf
       ['resources/subscribe', subscription],
       ['resources/unsubscribe', subscription],
     ],
-    logLevelOf(params, ctx) {
+    logLevelOf: (params, ctx) => {
       const meta = params._meta as Params | undefined;
       if (modern(params)) {
         const level = meta?.[LOG_LEVEL_META];
