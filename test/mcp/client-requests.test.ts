@@ -32,6 +32,16 @@ const asks = defineTool({
   },
 });
 
+const signs = defineTool({
+  name: 'signs',
+  description: 'Sends the user to a page to finish a flow.',
+  input: {},
+  handler: async (_input, ctx) => {
+    const answer = await ctx.elicit({ mode: 'url', message: 'Confirm the payment in your bank', url: 'https://bank.example/confirm/42', elicitationId: 'pay-42' });
+    return `action=${answer.action}`;
+  },
+});
+
 const samples = defineTool({
   name: 'samples',
   description: "Asks the client's model.",
@@ -44,7 +54,7 @@ const samples = defineTool({
 
 let server: SurfaceServer;
 beforeAll(async () => {
-  server = await startSurfaceServer({ tools: [logs, asks, samples] });
+  server = await startSurfaceServer({ tools: [logs, asks, samples, signs] });
 });
 afterAll(() => server.close());
 
@@ -170,6 +180,16 @@ describe('ctx.elicit on 2025-era /mcp', () => {
     while (server.server.inFlight.size > 0) await new Promise((resolve) => setImmediate(resolve));
     const { status } = await postAnswer(server.url, { jsonrpc: '2.0', id, result: { action: 'accept', content: { colour: 'red' } } }, ALICE);
     expect(status).toBe(404);
+  });
+});
+
+describe('ctx.elicit in URL mode', () => {
+  it('sends the URL, the message and the elicitation id; the answer says whether the user went', async () => {
+    const stream = await postStreaming(server.url, call(15, 'signs'), ALICE);
+    const question = await stream.next();
+    expect(question).toMatchObject({ method: 'elicitation/create', params: { mode: 'url', message: 'Confirm the payment in your bank', url: 'https://bank.example/confirm/42', elicitationId: 'pay-42' } });
+    await postAnswer(server.url, { jsonrpc: '2.0', id: question.id, result: { action: 'accept' } }, ALICE);
+    expect((await stream.rest()).at(-1)?.result).toEqual({ content: [{ type: 'text', text: 'action=accept' }] });
   });
 });
 
