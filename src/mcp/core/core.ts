@@ -20,8 +20,8 @@ import { RESOURCE_METHODS, resourceMethods, type Offer } from './resources';
 import { NO_PROMPTS, type PromptSet } from '../../prompts/prompt-set';
 import { surfaceMethods, type Surface } from './surface';
 import { CallLink } from './call-link';
-import { InputRequired, type ClientLink } from './client-link';
-import { ModernLink } from './modern-link';
+import type { ClientLink } from './client-link';
+import { answersOf, inputRequiredResult, ModernLink } from './modern-link';
 import { RequestStateCodec } from './request-state';
 import { ownerOf } from './owner';
 import { PendingRequests, type AnswerOutcome } from './pending-requests';
@@ -215,33 +215,6 @@ export function createProtocolCore({
     return stamped;
   }
 
-  /** The answers a retried 2026-07-28 call carries: its sealed state's, and this retry's `inputResponses`. */
-  function resumed(tool: string, args: unknown, params: Params, ctx: CoreContext): Record<string, unknown> {
-    const answers: Record<string, unknown> = {};
-    if (params.requestState !== undefined) {
-      if (typeof params.requestState !== 'string') throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'params.requestState must be a string');
-      const opened = states.open(params.requestState, { tool, args, owner: ownerOf(ctx.headers, ctx.principal) });
-      if (!opened.ok) throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `params.requestState is refused: ${opened.reason}. Call the tool again without it.`);
-      Object.assign(answers, opened.answers);
-    }
-    const responses = params.inputResponses;
-    if (responses !== undefined) {
-      if (typeof responses !== 'object' || responses === null || Array.isArray(responses)) throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'params.inputResponses must be an object');
-      for (const [key, value] of Object.entries(responses)) if (/^q\d{1,3}$/.test(key)) answers[key] = value;
-    }
-    return answers;
-  }
-
-  /** A round that ends with a question: `input_required` with it and a state to resume from. */
-  function inputRequired(error: unknown, tool: string, args: unknown, ctx: CoreContext): unknown {
-    if (!(error instanceof InputRequired)) throw error;
-    return {
-      resultType: 'input_required',
-      inputRequests: { [error.key]: error.inputRequest },
-      requestState: states.seal({ tool, args, owner: ownerOf(ctx.headers, ctx.principal) }, error.answers),
-    };
-  }
-
   const methods = new Map<string, Method>([
     ['ping', () => ({})],
     [
@@ -301,7 +274,7 @@ export function createProtocolCore({
         let client: ClientLink | undefined;
         if (surface && modern) {
           // 2026-07-28: questions are a multi-round-trip result; the answers so far come back in a sealed state.
-          const answers = resumed(name, args, params, ctx);
+          const answers = answersOf(states, { tool: name, args, owner: ownerOf(ctx.headers, ctx.principal) }, params);
           const capabilities = meta?.[META.clientCapabilities];
           client = new ModernLink(notify, surface.logLevelOf(params, ctx), typeof capabilities === 'object' && capabilities !== null ? (capabilities as Params) : {}, answers);
         } else if (surface && notify) {
@@ -319,7 +292,7 @@ export function createProtocolCore({
           principal: ctx.principal,
           credentials: ctx.credentials,
         });
-        return client instanceof ModernLink ? running.catch((error: unknown) => inputRequired(error, name, args, ctx)) : running;
+        return client instanceof ModernLink ? running.catch((error: unknown) => inputRequiredResult(error, states, { tool: name, args, owner: ownerOf(ctx.headers, ctx.principal) })) : running;
       },
     ],
     ...(offer?.methods ?? []),
