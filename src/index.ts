@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as catalogue from '../tools';
 import type { Resource } from './resources';
+import type { Prompt } from './prompts';
 import { name, version } from '../package.json';
 import { runPrimary } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -18,6 +19,8 @@ import { withApiName } from './tools';
 const { tools } = catalogue;
 /** A tools/index.ts written before views existed has no `resources` list: then there are none. */
 const resources = (catalogue as { resources?: readonly Resource[] }).resources ?? [];
+/** Nor, before issue 34, a `prompts` list. */
+const prompts = (catalogue as { prompts?: readonly Prompt[] }).prompts ?? [];
 
 function configOrExit(envFile: EnvFile): Config {
   try {
@@ -106,6 +109,7 @@ async function main(config: Config, envFile: EnvFile): Promise<void> {
     logger,
     tools: withApiName(tools, config.customerApiName),
     resources,
+    prompts,
     info: { name, version },
     ...sessionBusFromConfig(config, logger),
   });

@@ -10,6 +10,9 @@ import { createBodySlots, createFairness } from './limits';
 import { customerApiCheck, type HealthCheck } from './health';
 import type { Logger } from './logger';
 import { createProtocolCore, type ServerInfo } from './mcp/core';
+import { CLIENT_REQUEST_TIMEOUT_MS, MAX_WAITING_PER_CALLER } from './mcp/core/core';
+import { PendingRequests } from './mcp/core/pending-requests';
+import { RequestStateCodec } from './mcp/core/request-state';
 import { createSseLane, StreamRegistry } from './mcp/sse';
 import { createStreamableLane } from './mcp/streamable';
 import { CallTracker, MemoryBus, type SessionBus } from './sessions';
@@ -20,6 +23,7 @@ import { createRegistry } from './tools/registry';
 import { createUpstream, type Upstream } from './upstream/api-client';
 import { userFiles, type UserFilesService } from './user-files';
 import type { UpstreamCredentials } from './auth/principal';
+import { createPromptSet, type Prompt } from './prompts';
 
 export interface ToolServerOptions {
   config: Config;
@@ -30,6 +34,8 @@ export interface ToolServerOptions {
   /** Resources and MCP Apps views (issue 26); none by default, and then resources/* do not exist. */
   resources?: readonly Resource[];
   resourceTemplates?: readonly ResourceTemplate[];
+  /** Prompts (issue 34), offered on /mcp only; none by default. */
+  prompts?: readonly Prompt[];
   info: ServerInfo;
   /** The user's file library at the hub; by default built from config.hub. */
   files?: UserFilesService;
@@ -122,7 +128,28 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   // no view, no `_meta.ui` and no view-only tool (docs/views.md). In development a view's file is read on
   // every resources/read, so what `npm run dev` rebuilt is served at once; elsewhere it is read once.
   const fresh = config.env === 'development';
-  const core = createProtocolCore({ registry, info: options.info, logger, metrics, resources: createResourceSet({ resources, templates: resourceTemplates, fresh }), views: true });
+  const calls = new CallTracker();
+  const bus: SessionBus = options.bus?.(calls) ?? new MemoryBus(calls);
+  // /mcp also offers the rest of the surface (prompts, completion, logging, questions to the user); the
+  // hub's lane does not (issue 34).
+  const prompts = createPromptSet({
+    prompts: options.prompts ?? [],
+    templateCompleters: new Map(resourceTemplates.map((template) => [template.descriptor.uriTemplate, template.completers])),
+  });
+  const core = createProtocolCore({
+    registry,
+    info: options.info,
+    logger,
+    metrics,
+    resources: createResourceSet({ resources, templates: resourceTemplates, fresh }),
+    views: true,
+    surface: true,
+    prompts,
+    // Questions to users wait here; their answers may reach any worker or replica: routed by the bus.
+    pending: new PendingRequests({ timeoutMs: CLIENT_REQUEST_TIMEOUT_MS, maxPerCaller: MAX_WAITING_PER_CALLER }, bus),
+    // 2026-07-28 calls that ask resume on any replica holding the same key (MCP_STATE_SECRET).
+    states: new RequestStateCodec(config.stateSecret, CLIENT_REQUEST_TIMEOUT_MS),
+  });
   const hubCore = createProtocolCore({
     registry,
     info: options.info,
@@ -130,8 +157,6 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     metrics,
     resources: createResourceSet({ resources: resources.filter((resource) => !isView(resource)), templates: resourceTemplates, fresh }),
   });
-  const calls = new CallTracker();
-  const bus: SessionBus = options.bus?.(calls) ?? new MemoryBus(calls);
   const streams = new StreamRegistry(bus, config.streams, (id) => `${config.publicBasePath}/messages?sessionId=${id}`, logger);
   metrics.gauge('mcp_sse_streams_open', 'SSE streams this process holds.', () => streams.size);
   metrics.gauge('mcp_calls_in_flight', 'Tool calls and other requests running in this process.', () => calls.size);

@@ -1,6 +1,7 @@
 // Example tool: a write with a JSON body. Whether the user may do it is the customer API's decision (403).
 import { z } from 'zod';
-import { defineTool } from '../src/tools';
+import { defineTool, ToolError } from '../src/tools';
+import { chooseOrganisation } from './organisation';
 import type { Order } from './types';
 
 export default defineTool({
@@ -22,12 +23,18 @@ export default defineTool({
       .min(1)
       .max(50)
       .describe('The order lines.'),
+    organisation: z.string().min(1).max(64).optional().describe('The organisation to place it in, when the user named one.'),
   },
   output: { id: z.string(), customer: z.string(), lineCount: z.number().int(), total: z.number() },
   text: (order) => `Created order #${order.id} for ${order.customer}: ${order.lineCount} line(s), total ${order.total.toFixed(2)}.`,
   annotations: { destructiveHint: false, idempotentHint: false },
-  async handler({ customer, lines }, ctx) {
-    const order = await ctx.api.post<Order>('/orders', { customer, lines });
+  async handler({ customer, lines, organisation }, ctx) {
+    // A user of several organisations is asked which one (tools/organisation.ts); where no one can be
+    // asked, the tool ends with the question for the assistant to relay (a result without an order).
+    const chosen = await chooseOrganisation(ctx, organisation, `the order for ${customer}`);
+    if ('answer' in chosen) throw new ToolError(chosen.answer);
+    const options = chosen.tenantId ? { headers: { 'x-tenant-id': chosen.tenantId } } : undefined;
+    const order = await ctx.api.post<Order>('/orders', { customer, lines }, options);
     return { id: order.id, customer: order.customer, lineCount: order.lines.length, total: order.total };
   },
 });

@@ -2,7 +2,8 @@
 // this file with them (the framework's own tests use copies under test/fixtures).
 import { startExampleApi, type RunningExampleApi } from '../example-api';
 import { startToolServer, type TestServer } from '../src/tools/testing';
-import { resources, tools } from './index';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { prompts, resources, tools } from './index';
 
 const MANAGER = { authorization: 'Bearer demo-manager-token' };
 const VIEWER = { authorization: 'Bearer demo-viewer-token' };
@@ -11,7 +12,7 @@ let api: RunningExampleApi;
 let server: TestServer;
 beforeAll(async () => {
   api = await startExampleApi();
-  server = await startToolServer({ tools, resources, apiUrl: api.url });
+  server = await startToolServer({ tools, resources, prompts, apiUrl: api.url });
 });
 afterAll(async () => {
   await server.close();
@@ -87,10 +88,45 @@ describe('get_order', () => {
 describe('create_order', () => {
   const order = { customer: 'Umbrella Corp', lines: [{ sku: 'WIDGET-1', quantity: 3, unitPrice: 2.5 }] };
 
-  it('a manager creates an order', async () => {
-    const { text, isError } = await call('create_order', order);
+  it('a manager creates an order in the organisation the request names', async () => {
+    const { text, isError } = await call('create_order', { ...order, organisation: 'globex' });
     expect(isError).toBe(false);
     expect(text).toMatch(/^Created order #\d+ for Umbrella Corp: 1 line\(s\), total 7\.50\.$/);
+    expect((await call('whoami', {}, { ...MANAGER, 'x-tenant-id': 'globex' })).text).toContain('in organisation globex');
+  });
+
+  it("asks a manager of two organisations which one, in the result's text on the hub's lane (no question there)", async () => {
+    // No order was placed: an error result, whose sentence tells the assistant what to do next.
+    const { text, isError } = await call('create_order', order);
+    expect(isError).toBe(true);
+    expect(text).toBe('Which organisation should the order for Umbrella Corp be placed in: acme or globex? Ask the user, then call this tool again with "organisation" set.');
+  });
+
+  it('does not ask when the request carries X-Tenant-Id', async () => {
+    expect((await call('create_order', order, { ...MANAGER, 'x-tenant-id': 'acme' })).text).toMatch(/^Created order #\d+/);
+  });
+
+  it.each([
+    ['pinned to 2026-07-28', { versionNegotiation: { mode: { pin: '2026-07-28' } } }],
+    ['2025 era', {}],
+  ])('asks through the client (%s): the user picks globex, the order goes there', async (_era, negotiation) => {
+    const client = new Client({ name: 'example-host', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } }, ...negotiation } as never);
+    const questions: Array<{ message?: string; requestedSchema?: unknown }> = [];
+    client.setRequestHandler('elicitation/create', async (request) => {
+      questions.push(request.params as never);
+      return { action: 'accept', content: { organisation: 'globex' } };
+    });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: MANAGER } }));
+    try {
+      const result = await client.callTool({ name: 'create_order', arguments: { ...order, customer: 'Asked Corp' } });
+      expect((result.content as Array<{ text: string }>)[0]!.text).toMatch(/^Created order #\d+ for Asked Corp/);
+      expect(questions).toHaveLength(1);
+      expect(questions[0]!.message).toBe('You belong to 2 organisations. Which one should the order for Asked Corp be placed in?');
+      const found = await call('search_orders', { customer: 'Asked Corp' }, { ...MANAGER, 'x-tenant-id': 'globex' });
+      expect(found.text).toContain('Asked Corp');
+    } finally {
+      await client.close();
+    }
   });
 
   it('the lesser role gets the permission result (403)', async () => {
@@ -103,6 +139,38 @@ describe('create_order', () => {
     const { text, isError } = await call('create_order', order, { authorization: 'Bearer expired' });
     expect(isError).toBe(true);
     expect(text).toBe('Your session has expired. Please log in again.');
+  });
+});
+
+describe('review_open_orders (a prompt)', () => {
+  it("completes the customer from the API with the user's credentials, and lists the open orders", async () => {
+    const client = new Client({ name: 'example-host', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: MANAGER } }));
+    try {
+      const completion = await client.complete({ ref: { type: 'ref/prompt', name: 'review_open_orders' }, argument: { name: 'customer', value: 'north' } });
+      expect(completion.completion.values).toEqual(['Northwind Traders']);
+      const prompt = await client.getPrompt({ name: 'review_open_orders', arguments: { customer: 'Northwind Traders' } });
+      const text = (prompt.messages[0]!.content as { text: string }).text;
+      expect(text).toMatch(/^Review the open orders of Northwind Traders/);
+      expect(text).toContain('#1001');
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('save_orders_csv (logs its progress)', () => {
+  it("sends its progress lines to a client's log on /mcp", async () => {
+    const client = new Client({ name: 'example-host', version: '1.0.0' });
+    const lines: unknown[] = [];
+    client.setNotificationHandler('notifications/message', (notification) => void lines.push(notification.params.data));
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: MANAGER } }));
+    try {
+      await client.callTool({ name: 'save_orders_csv', arguments: { customer: 'nobody-by-this-name' } });
+      expect(lines).toEqual(['Searching the orders']);
+    } finally {
+      await client.close();
+    }
   });
 });
 

@@ -33,10 +33,14 @@ export default defineTool({
       .describe('Name to save under; defaults to orders-<date>.csv.'),
   },
   async handler({ status, customer, filename }, ctx) {
+    // Progress lines for the host's log (notifications/message, where the client asked for them).
+    ctx.log('info', 'Searching the orders');
     const { items } = await ctx.api.get<OrderPage>('/orders', { query: { status, customer, limit: 100 } });
     if (items.length === 0) return 'No orders were found matching that search, so no file was saved.';
     const name = filename ?? `orders-${new Date().toISOString().slice(0, 10)}.csv`;
+    ctx.log('info', `Writing ${items.length} order(s) to ${name}`);
     await ctx.files.upload(name, ordersCsv(items), 'text/csv');
+    ctx.log('info', 'Saved to the library');
     return `Saved ${items.length} order(s) to your library as "${name}".`;
   },
 });

@@ -12,6 +12,8 @@ export const EXAMPLE_MODULES: readonly string[] = [
   'whoami',
   'read_library_file',
   'save_orders_csv',
+  'organisation',
+  'review_open_orders.prompt',
   'search_orders.view',
   'types',
 ];

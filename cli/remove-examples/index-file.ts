@@ -1,6 +1,6 @@
-// Takes the example tools out of tools/index.ts: their import lines and their entries in the `tools`
-// and `resources` lists; every other import and entry (the fork's own tools and views) stays where it is.
-import { RESOURCES_ARRAY, TOOLS_ARRAY } from '../scaffold/register';
+// Takes the example tools out of tools/index.ts: their import lines and their entries in the `tools`,
+// `resources` and `prompts` lists; every other import and entry (the fork's own) stays where it is.
+import { PROMPTS_ARRAY, RESOURCES_ARRAY, TOOLS_ARRAY } from '../scaffold/register';
 
 export class IndexShapeError extends Error {
   override name = 'IndexShapeError';
@@ -26,7 +26,7 @@ export function withoutModules(source: string, modules: ReadonlySet<string>): { 
   if (removed.length === 0) return { text: source, removed };
   const array = TOOLS_ARRAY.exec(text);
   if (!array) throw new IndexShapeError('tools/index.ts has no `export const tools: readonly Tool[] = [ … ];` list: remove the example tools from it by hand');
-  return { text: without(without(text, TOOLS_ARRAY, identifiers), RESOURCES_ARRAY, identifiers), removed };
+  return { text: [TOOLS_ARRAY, RESOURCES_ARRAY, PROMPTS_ARRAY].reduce((listed, list) => without(listed, list, identifiers), text), removed };
 }
 
 /** `text` with `identifiers` taken out of the list `pattern` finds (unchanged when there is no such list). */

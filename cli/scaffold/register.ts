@@ -8,6 +8,9 @@ export const TOOLS_ARRAY = /(export const tools\s*:\s*readonly Tool\[\]\s*=\s*\[
 /** The `resources` list of tools/index.ts (views and other resources). */
 export const RESOURCES_ARRAY = /(export const resources\s*:\s*readonly Resource\[\]\s*=\s*\[)([\s\S]*?)(\]\s*;)/;
 
+/** The `prompts` list of tools/index.ts. */
+export const PROMPTS_ARRAY = /(export const prompts\s*:\s*readonly Prompt\[\]\s*=\s*\[)([\s\S]*?)(\]\s*;)/;
+
 export class RegisterError extends Error {
   override name = 'RegisterError';
   readonly code = 'SCAFFOLD_INDEX_SHAPE';

@@ -2,6 +2,7 @@
 // node:cluster), routes their sessions when there is no Redis, replaces a worker that crashes, and on
 // SIGTERM or SIGINT tells every worker to drain and exits once all have.
 import cluster, { type Worker } from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { DrainBarrier } from './drain-barrier';
@@ -39,8 +40,10 @@ export function runPrimary({ config, logger, restartDelayMs = 1_000, exit = (cod
     for (const w of live) tell(w);
   }
 
+  // One requestState key for every worker when none is configured (2026-07-28 calls that ask the user).
+  const stateSecret = config.stateSecret ?? randomBytes(32).toString('base64url');
   function fork(): void {
-    const worker = cluster.fork();
+    const worker = cluster.fork({ MCP_STATE_SECRET: stateSecret });
     let listening = false;
     live.add(worker);
     relay?.adopt(worker);

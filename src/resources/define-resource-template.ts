@@ -1,7 +1,8 @@
 // `defineResourceTemplate` declares a family of resources by an RFC 6570 level-1 template
 // (`docs://orders/{status}`): listed by resources/templates/list, read by resources/read when a URI matches.
 
-import type { ResourceContents } from './define-resource';
+import { bodyOf, type ResourceContents } from './define-resource';
+import type { Completer } from '../prompts/define-prompt';
 
 export interface ResourceTemplateDescriptor {
   uriTemplate: string;
@@ -17,12 +18,16 @@ export interface ResourceTemplateSpec extends Omit<ResourceTemplateDescriptor, '
   /** OAuth scopes a caller's token must carry to read it on `/mcp` with MCP_AUTH=oauth. Default: none. */
   scopes?: readonly string[];
   /** The text of the resource the URI names; `params` holds each `{name}`'s decoded value. */
-  read(params: Readonly<Record<string, string>>): Promise<string> | string;
+  read(params: Readonly<Record<string, string>>): Promise<string | Uint8Array> | string | Uint8Array;
+  /** Completes a variable's values for clients (completion/complete), by variable name. */
+  complete?: Readonly<Record<string, Completer>>;
 }
 
 export interface ResourceTemplate {
   readonly descriptor: ResourceTemplateDescriptor;
   readonly scopes: readonly string[];
+  /** Each variable's completer, by name. */
+  readonly completers: ReadonlyMap<string, Completer>;
   /** The template's values in `uri`, or undefined when it does not match. */
   match(uri: string): Record<string, string> | undefined;
   read(uri: string, params: Readonly<Record<string, string>>): Promise<ResourceContents>;
@@ -40,9 +45,12 @@ export function defineResourceTemplate(spec: ResourceTemplateSpec): ResourceTemp
   });
   if (names.length === 0) throw new TypeError(`Resource template "${spec.uriTemplate}" has no {name}: use defineResource for a single URI`);
   const pattern = new RegExp(`^${source.join('')}$`);
-  const { scopes, read, ...descriptor } = spec;
+  const { scopes, read, complete, ...descriptor } = spec;
+  const unknown = Object.keys(complete ?? {}).find((name) => !names.includes(name));
+  if (unknown !== undefined) throw new TypeError(`Resource template "${spec.uriTemplate}" completes {${unknown}}, which it does not have`);
   return Object.freeze({
     descriptor: Object.freeze(descriptor),
+    completers: new Map(Object.entries(complete ?? {})),
     scopes: Object.freeze([...(scopes ?? [])]),
     match(uri: string) {
       const found = pattern.exec(uri);
@@ -56,8 +64,8 @@ export function defineResourceTemplate(spec: ResourceTemplateSpec): ResourceTemp
       return params;
     },
     async read(uri: string, params: Readonly<Record<string, string>>): Promise<ResourceContents> {
-      const text = await read(params);
-      return { uri, ...(spec.mimeType ? { mimeType: spec.mimeType } : {}), text };
+      const body = bodyOf(await read(params));
+      return { uri, ...(spec.mimeType ? { mimeType: spec.mimeType } : {}), ...body };
     },
   });
 }

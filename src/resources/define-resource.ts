@@ -2,12 +2,12 @@
 // description for the client, a MIME type and a `read` that returns its text. Listed by resources/list,
 // answered by resources/read (src/resources/resource-set.ts). A fork lists its resources in tools/index.ts.
 
-/** The contents of one resources/read answer (text resources; MCP 2025-06-18 and later). */
-export interface ResourceContents {
-  uri: string;
-  mimeType?: string;
-  text: string;
-  _meta?: Record<string, unknown>;
+/** The contents of one resources/read answer: `text`, or `blob` (base64) for binary resources. */
+export type ResourceContents = { uri: string; mimeType?: string; _meta?: Record<string, unknown> } & ({ text: string } | { blob: string });
+
+/** Text as `text`, bytes (a Buffer or Uint8Array) as a base64 `blob`. */
+export function bodyOf(value: string | Uint8Array): { text: string } | { blob: string } {
+  return typeof value === 'string' ? { text: value } : { blob: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') };
 }
 
 /** What resources/list shows of a resource. */
@@ -42,8 +42,8 @@ export interface ResourceSpec {
    * view adds the scopes of the tools that name it: src/auth).
    */
   scopes?: readonly string[];
-  /** The resource's text. Called on each read, so cache inside it what does not change. */
-  read(options?: ReadOptions): Promise<string> | string;
+  /** The resource's text, or its bytes (a binary resource). Called on each read: cache inside it what does not change. */
+  read(options?: ReadOptions): Promise<string | Uint8Array> | string | Uint8Array;
 }
 
 /** A resource ready to serve: its listing built once, when the file is loaded. */
@@ -73,11 +73,11 @@ export function defineResource(spec: ResourceSpec): Resource {
     descriptor,
     scopes: Object.freeze([...(spec.scopes ?? [])]),
     async read(options?: ReadOptions): Promise<ResourceContents> {
-      const text = await spec.read(options);
+      const body = bodyOf(await spec.read(options));
       return {
         uri: spec.uri,
         ...(spec.mimeType ? { mimeType: spec.mimeType } : {}),
-        text,
+        ...body,
         ...(spec.meta ? { _meta: spec.meta } : {}),
       };
     },

@@ -19,6 +19,7 @@ export const settings = {
       error: WORKERS_MESSAGE,
     })
     .default(1),
+  MCP_STATE_SECRET: z.string().min(32, { error: 'must be at least 32 characters (e.g. openssl rand -base64 32)' }).optional(),
 };
 
 type Settings = SettingsOf<typeof settings>;
@@ -40,5 +41,7 @@ export function build(s: Settings) {
       sessionRefreshMs: s.SESSION_REFRESH_MS,
     }),
     workers: s.WORKERS === 'auto' ? availableParallelism() : s.WORKERS,
+    /** Signs 2026-07-28 `requestState` so any replica can trust it; unset: a key of this process (or of its cluster). */
+    stateSecret: s.MCP_STATE_SECRET,
   };
 }

@@ -1,6 +1,6 @@
 // What a tool handler receives besides its input. Built per call from the headers of that call's POST;
 // a tool never reads headers or process.env itself.
-import type { Logger } from '../logger';
+import type { ClientLog, ElicitOutcome, ElicitRequest, SampleOutcome, SampleRequest } from './client-requests';
 import type { ApiClient } from '../upstream/api-client';
 import type { Caller } from '../upstream/credentials';
 
@@ -25,12 +25,23 @@ export interface ToolContext {
   api: ApiClient;
   /** The user's file library at the hub. */
   files: UserFiles;
-  /** A child logger carrying the tool name and request id. Never log credentials or whole payloads. */
-  log: Logger;
+  /**
+   * `ctx.log('info', data)` tells the client's log (notifications/message, where the client can receive
+   * it and asked for that level); `ctx.log.info(...)` is the server's own logger (pino) carrying the tool
+   * name and request id. Never log credentials or whole payloads.
+   */
+  log: ClientLog;
   /** Aborted when the hub's stream closes or the call is cancelled; pass it to any other I/O. */
   signal: AbortSignal;
   /** Who is calling, for logging and tenant routing only: never for authorization decisions. */
   caller: Caller;
   /** Tells the client how far a long call has got; does nothing when the client did not ask for progress. */
   progress: ProgressReporter;
+  /**
+   * Asks the user (a form, or a URL to open) through the client. Resolves to `unsupported` where the client
+   * cannot be asked (the hub's lane, no capability): handle it, e.g. with the question in the result's text.
+   */
+  elicit(request: ElicitRequest): Promise<ElicitOutcome>;
+  /** Asks the client's model for a completion; `unsupported` where the client cannot be asked. */
+  sample(request: SampleRequest): Promise<SampleOutcome>;
 }

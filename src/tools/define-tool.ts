@@ -2,6 +2,7 @@
 // a zod input shape (describe every field), and a handler that returns text or a result. With an
 // `output` shape, the handler returns that object instead: clients get it as `structuredContent`
 // (checked against `outputSchema`) and, as text, the JSON or the sentence `text` makes of it.
+import { fromJsonSchema } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { namingHandler } from './api-name';
 import type { ToolContext } from './context';
@@ -88,14 +89,35 @@ export interface Tool {
 
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
+/**
+ * A tool whose input is a raw JSON Schema (2020-12: `$schema`, `$defs`, `$ref`, `additionalProperties`):
+ * listed unchanged, validated on each call. The handler gets the arguments as sent.
+ */
+export type RawSchemaToolSpec<Out extends z.ZodRawShape | undefined = undefined> = Omit<ToolSpec<z.ZodRawShape, Out>, 'input' | 'handler'> & {
+  inputSchema: { type: 'object'; [key: string]: unknown };
+  handler(input: Record<string, unknown>, ctx: ToolContext): Promise<HandlerReturn<Out>> | HandlerReturn<Out>;
+};
+
+/** A zod schema that checks a value against a raw JSON Schema (the SDK's validator: Ajv, 2020-12). */
+function rawValidator(schema: { type: 'object'; [key: string]: unknown }): z.ZodType {
+  const standard = fromJsonSchema(schema as never)['~standard'];
+  return z.any().superRefine((value, ctx) => {
+    const checked = standard.validate(value);
+    if (checked instanceof Promise) throw new TypeError('A JSON Schema validator answered asynchronously');
+    for (const issue of checked.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message.replace(/^data\/?/, '') || issue.message });
+  });
+}
+
 /** The JSON Schema of an object shape, without the dialect line (clients assume 2020-12). */
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): { type: 'object'; [key: string]: unknown } {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io }) as Record<string, unknown>;
   return { ...rest, type: 'object' };
 }
 
+export function defineTool<Shape extends z.ZodRawShape, Out extends z.ZodRawShape | undefined = undefined>(spec: ToolSpec<Shape, Out>): Tool;
+export function defineTool<Out extends z.ZodRawShape | undefined = undefined>(spec: RawSchemaToolSpec<Out>): Tool;
 export function defineTool<Shape extends z.ZodRawShape, Out extends z.ZodRawShape | undefined = undefined>(
-  spec: ToolSpec<Shape, Out>,
+  spec: ToolSpec<Shape, Out> | RawSchemaToolSpec<Out>,
 ): Tool {
   if (!TOOL_NAME.test(spec.name)) {
     throw new TypeError(`Tool name "${spec.name}" must be 1-64 letters, digits, "_" or "-"`);
@@ -110,14 +132,16 @@ export function defineTool<Shape extends z.ZodRawShape, Out extends z.ZodRawShap
   if (spec.visibility !== undefined && (spec.visibility.length === 0 || spec.visibility.some((who) => who !== 'model' && who !== 'app'))) {
     throw new TypeError(`Tool "${spec.name}" has a visibility other than a non-empty list of "model" and "app"`);
   }
-  const schema = z.object(spec.input);
+  const raw = 'inputSchema' in spec ? spec.inputSchema : undefined;
+  if (raw !== undefined && raw.type !== 'object') throw new TypeError(`Tool "${spec.name}" has an inputSchema whose type is not "object"`);
+  const schema = raw ? rawValidator(raw) : z.object((spec as ToolSpec<Shape, Out>).input);
   const outputSchema = spec.output ? z.object(spec.output as z.ZodRawShape) : undefined;
   const descriptor: Tool['descriptor'] = {
     name: spec.name,
     ...(spec.title ? { title: spec.title } : {}),
     description: spec.description,
     // `io: 'input'` describes what the caller may send: fields with defaults are optional.
-    inputSchema: jsonSchemaOf(schema, 'input'),
+    inputSchema: raw ?? jsonSchemaOf(schema, 'input'),
     ...(outputSchema ? { outputSchema: jsonSchemaOf(outputSchema, 'output') } : {}),
     ...(spec.annotations ? { annotations: spec.annotations } : {}),
   };

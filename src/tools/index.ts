@@ -5,6 +5,7 @@ export { ToolError } from './tool-error';
 export { textResult, errorResult, type ToolResult } from './results';
 export { DEFAULT_API_NAME, withApiName } from './api-name';
 export type { ToolContext, UserFiles, LibraryFile } from './context';
+export type { ClientLog, ElicitRequest, ElicitOutcome, FormSchema, SampleRequest, SampleOutcome } from './client-requests';
 export type { ApiClient, ApiRequestOptions, HttpMethod } from '../upstream/api-client';
 export type { Caller } from '../upstream/credentials';
 export {

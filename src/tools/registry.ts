@@ -20,6 +20,9 @@ import type { ProgressReporter, ToolContext, UserFiles } from './context';
 import type { Tool } from './define-tool';
 import { errorResult, failureResult, textResult, type ToolResult } from './results';
 import { illFormedField } from './well-formed';
+import type { RequestContext } from '../prompts/types';
+import { InputRequired, type ClientLink } from '../mcp/core/client-link';
+import { clientLog, elicit, sample, type ClientLog, type ElicitOutcome, type ElicitRequest, type SampleOutcome, type SampleRequest } from './client-requests';
 
 export interface CallInput {
   /** Headers of the HTTP request that carried this call: the only source of credentials. */
@@ -46,6 +49,8 @@ export interface CallInput {
   principal?: Principal;
   /** With `principal`: credentials (or the failure to make them) the edge already got for this call. */
   credentials?: PreparedCredentials;
+  /** What the call may send its client (log messages, questions), where the lane has a channel to it. */
+  client?: ClientLink;
 }
 
 export interface RegistryOptions {
@@ -78,6 +83,11 @@ export interface Registry {
   has(name: string): boolean;
   /** Runs a known tool; never throws: every failure becomes an isError result. */
   call(name: string, args: unknown, input: CallInput): Promise<ToolResult>;
+  /**
+   * The context of a request that is not a tool call (prompts/get, completion/complete): the customer's
+   * API with this request's credentials, made exactly as for a call. Rejects when they cannot be made.
+   */
+  context(input: CallInput, label: string): Promise<RequestContext>;
 }
 
 /** "orderId: Invalid input: expected string, received number" for each bad field, so the model can retry. */
@@ -175,8 +185,18 @@ class CallContext implements ToolContext {
     this.progress = run.input.progress ?? ignoreProgress;
   }
 
-  get log(): Logger {
-    return this.run.log;
+  private clientLogger: ClientLog | undefined = undefined;
+
+  get log(): ClientLog {
+    return (this.clientLogger ??= clientLog(this.run.input.client, this.run.log, this.run.tool.name));
+  }
+
+  elicit(request: ElicitRequest): Promise<ElicitOutcome> {
+    return elicit(this.run.input.client, request);
+  }
+
+  sample(request: SampleRequest): Promise<SampleOutcome> {
+    return sample(this.run.input.client, request);
   }
 
   get signal(): AbortSignal {
@@ -270,6 +290,11 @@ export function createRegistry({
         if (isResult(value)) return run.finish(value, value.isError === true ? 'TOOL_ERROR' : 'OK');
         throw new TypeError(`Tool ${name} returned neither a string nor a result`);
       } catch (error) {
+        // 2026-07-28: the handler asked a question not answered yet; the core answers input_required.
+        if (error instanceof InputRequired) {
+          run.finish(textResult(''), 'INPUT_REQUIRED');
+          throw error;
+        }
         if (run.signal.aborted) return run.finish(errorResult('The call was cancelled.'), 'CANCELLED');
         const failure = failureResult(error);
         return run.finish(failure.result, failure.outcome, failure.unexpected ? error : undefined, failureCause(error));
@@ -294,5 +319,20 @@ export function createRegistry({
     return Object.assign(contextHeaders(run.input.headers, run.caller), made);
   }
 
-  return { descriptors, appDescriptors, has: (name) => byName.has(name), call };
+  async function context(input: CallInput, label: string): Promise<RequestContext> {
+    const caller = callerFrom(input.headers);
+    if (input.principal !== undefined) caller.userId = input.principal.subjectTag;
+    let forwarded: ForwardedHeaders;
+    if (input.principal === undefined) forwarded = forwardedHeaders(input.headers, caller, customAuthHeaders);
+    else {
+      if (input.credentials instanceof Error) throw input.credentials;
+      const made = input.credentials ?? upstreamCredentialsOf(input.principal, input.signal, undefined);
+      forwarded = Object.assign(contextHeaders(input.headers, caller), isLater(made) ? await made : made);
+    }
+    if (input.trace) Object.assign(forwarded, input.trace);
+    const scope: CallScope = { headers: forwarded, tenantId: caller.tenantId, signal: input.signal };
+    return { api: upstream.forCall(scope), signal: abortSignalOf(input.signal), caller, log: logger.child({ request: label, requestId: caller.requestId }) };
+  }
+
+  return { descriptors, appDescriptors, has: (name) => byName.has(name), call, context };
 }

@@ -10,6 +10,7 @@ import { createLogger } from '../../src/logger';
 import { createToolServer, type ToolServer } from '../../src/server';
 import { defineTool, type Tool } from '../../src/tools';
 import type { Resource } from '../../src/resources';
+import type { Prompt } from '../../src/prompts';
 import { startAuthorizationServer, type AuthorizationServer, type ResourceSettings } from '../../auth-server';
 import { startRecordingApi, type RecordingApi } from '../support/recording-api';
 
@@ -67,6 +68,8 @@ export interface OAuthStackOptions {
   /** The tool server's tools (default oauthTools) and resources (default none). */
   tools?: readonly Tool[];
   serverResources?: readonly Resource[];
+  /** The tool server's prompts (default none). */
+  prompts?: readonly Prompt[];
 }
 
 export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<OAuthStack> {
@@ -108,6 +111,7 @@ export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<
     logger,
     tools: options.tools ?? oauthTools,
     resources: options.serverResources,
+    prompts: options.prompts,
     info: { name: 'oauth-test-server', version: '0.0.0', title: 'OAuth test server' },
     auth: { discovery, ...(options.jwks ? { jwks: options.jwks } : {}), ...(options.introspection ? { introspection: options.introspection } : {}) },
   });

@@ -30,9 +30,9 @@ describe('a server with no resource', () => {
     expect([modern.status, modern.json.error?.code]).toEqual([404, -32601]);
   });
 
-  it('declares only tools in initialize and server/discover', async () => {
-    expect((await post2025(plain.url, 'initialize', INITIALIZE)).json.result?.capabilities).toEqual({ tools: { listChanged: false } });
-    expect((await post2026(plain.url, 'server/discover')).json.result?.capabilities).toEqual({ tools: { listChanged: false } });
+  it('declares tools (and logging: issue 34), no resources, in initialize and server/discover', async () => {
+    expect((await post2025(plain.url, 'initialize', INITIALIZE)).json.result?.capabilities).toEqual({ tools: { listChanged: false }, logging: {} });
+    expect((await post2026(plain.url, 'server/discover')).json.result?.capabilities).toEqual({ tools: { listChanged: false }, logging: {} });
   });
 });
 

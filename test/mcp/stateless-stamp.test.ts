@@ -22,6 +22,7 @@ function coreAnswering(result: unknown) {
     appDescriptors: [],
     has: (name) => name === 'echo',
     call: () => Promise.resolve(result as ToolResult),
+    context: () => Promise.reject(new Error('no prompt or completion in this test')),
   };
   return createProtocolCore({ registry, info, logger: createLogger({ level: 'silent' }) });
 }

@@ -60,14 +60,15 @@ describe('the extension in the handshake', () => {
     const { json } = await post2025(withViews.url, 'initialize', initialize(VIEW_CAPABILITIES));
     expect(json.result?.capabilities).toEqual({
       tools: { listChanged: false },
-      resources: { listChanged: false },
+      resources: { subscribe: true, listChanged: false },
       extensions: { 'io.modelcontextprotocol/ui': {} },
+      logging: {},
     });
   });
 
   it('initialize (2025) does not declare it to a client that did not', async () => {
     const { json } = await post2025(withViews.url, 'initialize', initialize({}));
-    expect(json.result?.capabilities).toEqual({ tools: { listChanged: false }, resources: { listChanged: false } });
+    expect(json.result?.capabilities).toEqual({ tools: { listChanged: false }, resources: { subscribe: true, listChanged: false }, logging: {} });
   });
 
   it('server/discover (2026-07-28) declares it', async () => {

@@ -65,5 +65,5 @@ export function withoutTool(root: string, module: string): void {
     rmSync(join(root, file), { recursive: true, force: true });
   }
   const index = join(root, 'tools/index.ts');
-  writeFileSync(index, withoutModules(readFileSync(index, 'utf8'), new Set([module, `${module}.view`])).text);
+  writeFileSync(index, withoutModules(readFileSync(index, 'utf8'), new Set([module, `${module}.view`, `${module}.prompt`])).text);
 }

@@ -17,6 +17,14 @@ import { unnamedCall } from '../../tools/finish-call';
 import type { Registry } from '../../tools/registry';
 import { NO_RESOURCES, type ResourceSet } from '../../resources/resource-set';
 import { RESOURCE_METHODS, resourceMethods, type Offer } from './resources';
+import { NO_PROMPTS, type PromptSet } from '../../prompts/prompt-set';
+import { surfaceMethods, type Surface } from './surface';
+import { CallLink } from './call-link';
+import type { ClientLink } from './client-link';
+import { answersOf, inputRequiredResult, ModernLink } from './modern-link';
+import { RequestStateCodec } from './request-state';
+import { ownerOf } from './owner';
+import { PendingRequests, type AnswerOutcome } from './pending-requests';
 import {
   classify,
   errorBody,
@@ -45,8 +53,11 @@ export interface CoreContext {
   headers: IncomingHttpHeaders;
   /** Aborted when the client leaves, the stream closes or the request is cancelled. */
   signal: Cancellation;
-  /** Sends a notification about this request (progress) on the lane's channel; absent when there is none. */
-  notify?: (notification: JsonRpcNotification) => void;
+  /**
+   * Sends a notification about this request (progress, log messages), or a request to the client
+   * (elicitation, sampling), on the lane's channel; absent when there is none.
+   */
+  notify?: (message: JsonRpcNotification | JsonRpcRequest) => void;
   /** Aborts another request of the same session (notifications/cancelled); absent on stateless lanes. */
   cancel?: (requestId: RequestId) => void;
   /** The client's address as the door resolved it: the per-user limits' last resort for an anonymous call. */
@@ -84,6 +95,10 @@ export interface ProtocolCore {
   handle(value: unknown, ctx: CoreContext): Promise<JsonRpcResponse | undefined>;
   /** Whether `method` exists for this core in the request's era (the /mcp edge's method-registry rung). */
   knows: KnownMethod;
+  /** A client's answer to a request this core sent: taken by the call waiting for it, or refused. */
+  answer(message: JsonRpcResponse, ctx: Pick<CoreContext, 'headers' | 'principal'>): Promise<AnswerOutcome>;
+  /** The requests this core sent that wait for answers (routing between processes asks it). */
+  readonly pending: PendingRequests;
 }
 
 export interface CoreOptions {
@@ -101,7 +116,22 @@ export interface CoreOptions {
    * False on the hub's lane, which answers as it always has (docs/views.md). Default: false.
    */
   views?: boolean;
+  /**
+   * The whole surface of issue 34: prompts, completion, logging, subscriptions and server-to-client
+   * requests. True on /mcp; false (the default) on the hub's lane, which answers as it always has.
+   */
+  surface?: boolean;
+  /** Prompts and completers (with `surface`); none by default. */
+  prompts?: PromptSet;
+  /** Requests sent to clients, waiting for their answers (with `surface`); one per core by default. */
+  pending?: PendingRequests;
+  /** Seals and opens 2026-07-28 `requestState` (with `surface`); a random key of this core by default. */
+  states?: RequestStateCodec;
 }
+
+/** How long a question to the user waits by default, and how many one caller may have waiting. */
+export const CLIENT_REQUEST_TIMEOUT_MS = 300_000;
+export const MAX_WAITING_PER_CALLER = 4;
 
 type Params = Record<string, unknown>;
 type Method = (params: Params, ctx: CoreContext, id: RequestId) => unknown;
@@ -132,16 +162,33 @@ function revisionOf(meta: Params | undefined, ctx: CoreContext): string | undefi
   return typeof header === 'string' ? header.slice(0, 40) : undefined;
 }
 
-export function createProtocolCore({ registry, info, logger, instructions, metrics = noopMetrics, resources = NO_RESOURCES, views = false }: CoreOptions): ProtocolCore {
+export function createProtocolCore({
+  registry,
+  info,
+  logger,
+  instructions,
+  metrics = noopMetrics,
+  resources = NO_RESOURCES,
+  views = false,
+  surface: withSurface = false,
+  prompts = NO_PROMPTS,
+  pending = new PendingRequests({ timeoutMs: CLIENT_REQUEST_TIMEOUT_MS, maxPerCaller: MAX_WAITING_PER_CALLER }),
+  states = new RequestStateCodec(undefined, CLIENT_REQUEST_TIMEOUT_MS),
+}: CoreOptions): ProtocolCore {
   const listResult = Object.freeze({ tools: registry.descriptors });
   // 2026-07-28 results say they are complete and who answered; lists may be cached by the client (ttlMs 0:
   // not at all, since a fork may change its tools at any deploy).
   const stamp = Object.freeze({ [META.serverInfo]: info });
   const cacheHint = { ttlMs: 0, cacheScope: 'private' } as const;
   const offer: Offer | undefined = resourceMethods({ registry, resources, views, cacheHint });
-  const capabilities = offer?.capabilities ?? TOOLS_ONLY;
-  const handshakeMethods = offer ? new Set([...HANDSHAKE_METHODS, ...RESOURCE_METHODS]) : HANDSHAKE_METHODS;
-  const statelessMethods = offer ? new Set([...STATELESS_METHODS, ...RESOURCE_METHODS]) : STATELESS_METHODS;
+  const surface: Surface | undefined = withSurface ? surfaceMethods({ registry, prompts, resources: offer !== undefined, cacheHint }) : undefined;
+  const capabilities = surface ? Object.freeze({ ...(offer?.capabilities ?? TOOLS_ONLY), ...surface.capabilities }) : (offer?.capabilities ?? TOOLS_ONLY);
+  // 2025-era clients may subscribe to a resource (acknowledged: ./surface.ts); 2026-07-28 has no resources/subscribe.
+  const withSubscribe = (caps: object): object =>
+    surface && offer ? { ...caps, ...surface.capabilities, resources: { subscribe: true, listChanged: false } } : surface ? { ...caps, ...surface.capabilities } : caps;
+  const initializeCapabilities = withSubscribe(offer?.capabilities ?? TOOLS_ONLY);
+  const handshakeMethods = new Set([...HANDSHAKE_METHODS, ...(offer ? RESOURCE_METHODS : []), ...(surface?.handshakeMethods ?? [])]);
+  const statelessMethods = new Set([...STATELESS_METHODS, ...(offer ? RESOURCE_METHODS : []), ...(surface?.statelessMethods ?? [])]);
   const knows: KnownMethod = (method, params) => (isStatelessEra(claimedVersion(params)) ? statelessMethods : handshakeMethods).has(method);
   const discoverResult = Object.freeze({
     supportedVersions: [STATELESS_VERSION],
@@ -160,10 +207,10 @@ export function createProtocolCore({ registry, info, logger, instructions, metri
     const value = result as Record<string, unknown>;
     const meta = value._meta as Record<string, unknown> | undefined;
     if (Object.hasOwn(value, '__proto__') || (meta && Object.hasOwn(meta, '__proto__'))) {
-      return { ...value, resultType: 'complete', _meta: meta ? { ...meta, ...stamp } : stamp };
+      return { ...value, resultType: value.resultType === 'input_required' ? 'input_required' : 'complete', _meta: meta ? { ...meta, ...stamp } : stamp };
     }
     const stamped: Record<string, unknown> = Object.assign({}, value);
-    stamped.resultType = 'complete';
+    stamped.resultType = value.resultType === 'input_required' ? 'input_required' : 'complete';
     stamped._meta = meta ? Object.assign({}, meta, stamp) : stamp;
     return stamped;
   }
@@ -178,7 +225,7 @@ export function createProtocolCore({ registry, info, logger, instructions, metri
         }
         return {
           protocolVersion: negotiate(params.protocolVersion),
-          capabilities: offer ? offer.initializeCapabilities(params.capabilities) : capabilities,
+          capabilities: offer ? withSubscribe(offer.initializeCapabilities(params.capabilities)) : initializeCapabilities,
           serverInfo: info,
           ...(instructions ? { instructions } : {}),
         };
@@ -223,7 +270,18 @@ export function createProtocolCore({ registry, info, logger, instructions, metri
                   params: { progressToken: token, progress: value, ...(total === undefined ? {} : { total }), ...(message ? { message } : {}) },
                 })
             : undefined;
-        return registry.call(name, args, {
+        const modern = isStatelessEra(meta?.[META.protocolVersion]);
+        let client: ClientLink | undefined;
+        if (surface && modern) {
+          // 2026-07-28: questions are a multi-round-trip result; the answers so far come back in a sealed state.
+          const answers = answersOf(states, { tool: name, args, owner: ownerOf(ctx.headers, ctx.principal) }, params);
+          const capabilities = meta?.[META.clientCapabilities];
+          client = new ModernLink(notify, surface.logLevelOf(params, ctx), typeof capabilities === 'object' && capabilities !== null ? (capabilities as Params) : {}, answers);
+        } else if (surface && notify) {
+          client = new CallLink(notify, surface.logLevelOf, params, ctx, pending);
+        }
+        const running = registry.call(name, args, {
+          client,
           headers: ctx.headers,
           signal: ctx.signal,
           clientAddress: ctx.clientAddress,
@@ -234,9 +292,11 @@ export function createProtocolCore({ registry, info, logger, instructions, metri
           principal: ctx.principal,
           credentials: ctx.credentials,
         });
+        return client instanceof ModernLink ? running.catch((error: unknown) => inputRequiredResult(error, states, { tool: name, args, owner: ownerOf(ctx.headers, ctx.principal) })) : running;
       },
     ],
     ...(offer?.methods ?? []),
+    ...(surface?.methods ?? []),
   ]);
 
   async function request(message: JsonRpcRequest, ctx: CoreContext): Promise<JsonRpcResponse> {
@@ -285,12 +345,18 @@ export function createProtocolCore({ registry, info, logger, instructions, metri
         notification(classified.message, ctx);
         return undefined;
       case 'response':
-        // This server sends no requests to clients, so no response is awaited: acknowledged, dropped.
+        // An answer to a request this server sent (elicitation, sampling): the lane routes it (answer()).
+        if (surface) void answer(classified.message, ctx).catch(() => undefined);
         return undefined;
       case 'invalid':
         return classified.answer;
     }
   }
 
-  return { request, notification, handle, knows };
+  /** A client's answer to one of this core's requests: taken or routed, or refused (unknown or expired id, another caller). */
+  function answer(message: JsonRpcResponse, ctx: Pick<CoreContext, 'headers' | 'principal'>): Promise<AnswerOutcome> {
+    return pending.answer(message, ownerOf(ctx.headers, ctx.principal));
+  }
+
+  return { request, notification, handle, knows, answer, pending };
 }

@@ -54,13 +54,13 @@ function standardHeadersOf(headers: IncomingHttpHeaders): StandardHeaders {
 }
 
 /** The params field the Mcp-Name header must repeat, by method. */
-const NAMED_BY: Readonly<Record<string, string | undefined>> = { 'tools/call': 'name', 'resources/read': 'uri' };
+const NAMED_BY: Readonly<Record<string, string | undefined>> = { 'tools/call': 'name', 'resources/read': 'uri', 'prompts/get': 'name' };
 
 /** The standard-header rung for a 2026-07-28 request. */
 function standardHeaders(message: JsonRpcRequest, std: StandardHeaders): Edge | undefined {
   if (std.version === undefined) return mismatch(message.id, '(missing)', 'the body carries a modern per-request envelope but the required MCP-Protocol-Version header is absent');
   if (std.method === undefined) return mismatch(message.id, '(missing)', `the body names method ${echoed(message.method)} but the required Mcp-Method header is absent`);
-  // Mcp-Name repeats params.name of tools/call and params.uri of resources/read (2026-07-28).
+  // Mcp-Name repeats params.name of tools/call and prompts/get and params.uri of resources/read (2026-07-28).
   const field = NAMED_BY[message.method];
   if (field === undefined) return undefined;
   const bodyName = message.params?.[field];

@@ -10,7 +10,7 @@ import { NOTHING_TO_RUN } from '../../call-signal';
 import { lastAnswer } from '../../http/last-answer';
 import { sendAccepted, sendJson } from '../../http/send-json';
 import type { Logger } from '../../logger';
-import { errorBody, JsonRpcErrorCode, type JsonRpcResponse } from '../core';
+import { classify, errorBody, JsonRpcErrorCode, type JsonRpcResponse } from '../core';
 import { createLaneHttp, UNREAD, type LaneHttpOptions } from '../lane-http';
 import { edge } from './edge';
 import { Exchange } from './respond';
@@ -50,6 +50,26 @@ export function createStreamableLane(options: StreamableLaneOptions) {
   const { core, clientOf, logger, auth } = options;
   const http = createLaneHttp(options);
 
+  /**
+   * A client's answer to a request this server sent (elicitation, sampling): 202 once the call waiting
+   * for it took it; 404 for an id nothing here waits for (unknown, expired, or another caller's: the same
+   * answer, so nobody learns which ids exist).
+   */
+  async function answerFromClient(body: unknown, req: IncomingMessage, res: ServerResponse, principal: Principal | undefined): Promise<void> {
+    const classified = classify(body);
+    if (classified.kind !== 'response') return void sendAccepted(res);
+    let outcome: string;
+    try {
+      outcome = await core.answer(classified.message, { headers: req.headers, principal });
+    } catch {
+      // The bus cannot say where the question waits (Redis down): the client may retry.
+      return sendJson(res, 503, errorBody(JsonRpcErrorCode.ServerUnavailable, 'Cannot route this answer right now; retry shortly', classified.message.id), { 'Retry-After': '1' });
+    }
+    if (outcome === 'routed' && logger.isLevelEnabled('debug')) logger.debug({ rpc: { answer: true } }, 'client answer routed to the process whose call waits for it');
+    if (outcome === 'taken' || outcome === 'routed') return void sendAccepted(res);
+    sendJson(res, 404, errorBody(JsonRpcErrorCode.InvalidParams, 'No request of this server waits for an answer with this id (unknown, expired or already answered)', classified.message.id));
+  }
+
   /** One POST /mcp. Never rejects: a failure is answered (500) or, once the answer has begun, ends the connection. */
   async function post(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
@@ -73,7 +93,7 @@ export function createStreamableLane(options: StreamableLaneOptions) {
         case 'reject':
           return sendJson(res, route.status, route.answer);
         case 'ignore':
-          return void sendAccepted(res);
+          return answerFromClient(body, req, res, principal);
         case 'notification':
           // Stateless: there is no session whose calls a cancellation could name; a client leaving aborts instead.
           core.notification(route.message, { headers: req.headers, signal: NOTHING_TO_RUN });

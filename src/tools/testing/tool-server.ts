@@ -2,6 +2,7 @@
 // and calls them the way the hub's direct checks do: POST /messages, the answer in the body.
 import { Writable } from 'node:stream';
 import { loadConfig } from '../../config';
+import type { Prompt } from '../../prompts';
 import { createLogger } from '../../logger';
 import { createToolServer } from '../../server';
 import { withApiName } from '../api-name';
@@ -13,6 +14,8 @@ export interface TestServerOptions {
   tools: readonly Tool[];
   /** The views (and other resources) the tools name; a tool with a view needs its view here. */
   resources?: readonly Resource[];
+  /** Prompts (src/prompts), offered on /mcp; none by default. */
+  prompts?: readonly Prompt[];
   /** CUSTOMER_API_URL: the fake API's url, usually. */
   apiUrl: string;
   /** More settings, as environment variables (e.g. { CUSTOMER_API_NAME: 'the billing system' }). */
@@ -36,7 +39,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startToolServer({ tools, resources, apiUrl, env = {} }: TestServerOptions): Promise<TestServer> {
+export async function startToolServer({ tools, resources, prompts, apiUrl, env = {} }: TestServerOptions): Promise<TestServer> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...env, CUSTOMER_API_URL: apiUrl });
   const lines: string[] = [];
   const destination = new Writable({
@@ -52,6 +55,7 @@ export async function startToolServer({ tools, resources, apiUrl, env = {} }: Te
     logger,
     tools: withApiName(tools, config.customerApiName),
     resources,
+    prompts,
     info: { name: 'tool-test-server', version: '0.0.0' },
   });
   const url = await server.listen(0, '127.0.0.1');

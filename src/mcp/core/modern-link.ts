@@ -1,0 +1,64 @@
+// The ClientLink of a 2026-07-28 tools/call: questions become a multi-round-trip result (`input_required`).
+// The handler is replayed on each retry: its n-th question is answered from the state and the client's
+// `inputResponses` (keys q1, q2, …); the first one without an answer ends the round (InputRequired).
+import { ClientRequestError, InputRequired, type ClientLink, type ClientRequestMethod } from './client-link';
+import { JsonRpcError, JsonRpcErrorCode, type JsonRpcNotification } from './jsonrpc';
+import type { LogLevel } from './log-levels';
+import type { RequestStateCodec, StateBinding } from './request-state';
+
+/** Which client capability each question needs (declared in the request's `_meta`). */
+const CAPABILITY: Record<ClientRequestMethod, string> = { 'elicitation/create': 'elicitation', 'sampling/createMessage': 'sampling' };
+
+export class ModernLink implements ClientLink {
+  private asked = 0;
+
+  constructor(
+    private readonly send: ((message: JsonRpcNotification) => void) | undefined,
+    readonly logLevel: LogLevel | undefined,
+    private readonly capabilities: Record<string, unknown>,
+    private readonly answers: Record<string, unknown>,
+  ) {}
+
+  notify(method: string, params: Record<string, unknown>): void {
+    this.send?.({ jsonrpc: '2.0', method, params });
+  }
+
+  request = (method: ClientRequestMethod, params: Record<string, unknown>): Promise<Record<string, unknown>> => {
+    if (typeof this.capabilities[CAPABILITY[method]] !== 'object') {
+      return Promise.reject(new ClientRequestError('error', `the client did not declare ${CAPABILITY[method]}`, -32601));
+    }
+    const key = `q${++this.asked}`;
+    const answer = this.answers[key];
+    if (typeof answer === 'object' && answer !== null && !Array.isArray(answer)) return Promise.resolve(answer as Record<string, unknown>);
+    const used: Record<string, unknown> = {};
+    for (let i = 1; i < this.asked; i++) used[`q${i}`] = this.answers[`q${i}`];
+    return Promise.reject(new InputRequired(key, { method, params }, used));
+  };
+}
+
+/** The answers a retried 2026-07-28 call carries: its sealed state's, and this retry's `inputResponses`. */
+export function answersOf(states: RequestStateCodec, binding: StateBinding, params: Record<string, unknown>): Record<string, unknown> {
+  const answers: Record<string, unknown> = {};
+  if (params.requestState !== undefined) {
+    if (typeof params.requestState !== 'string') throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'params.requestState must be a string');
+    const opened = states.open(params.requestState, binding);
+    if (!opened.ok) throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `params.requestState is refused: ${opened.reason}. Call the tool again without it.`);
+    Object.assign(answers, opened.answers);
+  }
+  const responses = params.inputResponses;
+  if (responses !== undefined) {
+    if (typeof responses !== 'object' || responses === null || Array.isArray(responses)) throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'params.inputResponses must be an object');
+    for (const [key, value] of Object.entries(responses)) if (/^q\d{1,3}$/.test(key)) answers[key] = value;
+  }
+  return answers;
+}
+
+/** A round that ends with a question: `input_required` with it and a state to resume from; any other failure rethrown. */
+export function inputRequiredResult(error: unknown, states: RequestStateCodec, binding: StateBinding): unknown {
+  if (!(error instanceof InputRequired)) throw error;
+  return {
+    resultType: 'input_required',
+    inputRequests: { [error.key]: error.inputRequest },
+    requestState: states.seal(binding, error.answers),
+  };
+}

@@ -1,0 +1,39 @@
+// Prompts in oauth mode (issue 34, point 1): a prompt's scopes are checked against the verified token,
+// and its `get` reaches the customer's API with the credentials made for the caller (here an exchanged
+// token), never the client's own.
+import { definePrompt } from '../../src/prompts';
+import { postMcp, startOAuthStack, type OAuthStack } from './oauth-stack';
+
+const review = definePrompt({
+  name: 'review',
+  description: 'Reviews one item.',
+  scopes: ['orders:read'],
+  get: async (_args, ctx) => {
+    const { id } = (await ctx.api.get('/items/prompted')) as { id: string };
+    return `Review ${id}.`;
+  },
+});
+
+let stack: OAuthStack;
+beforeAll(async () => {
+  stack = await startOAuthStack({ prompts: [review] });
+});
+afterAll(() => stack.close());
+
+const get = { jsonrpc: '2.0', id: 1, method: 'prompts/get', params: { name: 'review' } };
+
+it('refuses a token without the prompt’s scope, naming it', async () => {
+  const response = await postMcp(stack.url, get, await stack.token('narrow-1', []));
+  const body = (await response.json()) as { error?: { code: number; message: string; data?: unknown } };
+  expect(body.error).toEqual({ code: -32600, message: 'Insufficient scope for prompt review: the token lacks orders:read', data: { requiredScopes: ['orders:read'] } });
+});
+
+it('renders for a token with it, calling the API with an exchanged token', async () => {
+  const token = await stack.token('reader-1', ['orders:read']);
+  const response = await postMcp(stack.url, get, token);
+  const body = (await response.json()) as { result?: { messages: Array<{ content: { text: string } }> } };
+  expect(body.result?.messages[0]?.content.text).toBe('Review prompted.');
+  const seen = await stack.api.seen('/items/prompted');
+  expect(seen.headers.authorization).toMatch(/^Bearer /);
+  expect(seen.headers.authorization).not.toBe(`Bearer ${token}`);
+});
