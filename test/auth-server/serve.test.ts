@@ -1,11 +1,11 @@
 // `npm run auth-server` (issues 25, 35): the banner gives the tool server's settings and the demo users; the
 // sign-in page refuses a wrong password; the metadata advertises what the development server supports; the
 // token lifetime is a setting; the password-less grant is on only on loopback, and the banner says which.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { DEMO_USERS } from '../../auth-server';
 import { serveAuthServer, type RunningAuthServer } from '../../auth-server/serve';
+import { runChild } from '../support/children';
 
 describe('auth-server: serveAuthServer', () => {
   let running: RunningAuthServer;
@@ -100,11 +100,4 @@ describe('auth-server: npm run auth-server -- --help', () => {
   });
 });
 
-function run(command: string, args: string[]): Promise<{ stdout: string; code: number | null }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: join(__dirname, '..', '..'), stdio: ['ignore', 'pipe', 'inherit'], env: { PATH: process.env.PATH } });
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.once('error', reject).once('exit', (code) => resolve({ stdout, code }));
-  });
-}
+const run = (command: string, args: string[]) => runChild(command, args, { cwd: join(__dirname, '..', '..'), env: { PATH: process.env.PATH } });

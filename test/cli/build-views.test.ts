@@ -1,11 +1,11 @@
 // The view step of `npm run build` (cli/build-views): a view of the `--view` scaffold becomes one file, its
 // size printed, without zod's locales other than English (issue 35: they were 260 KB of every view).
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { viewHtml, viewScript } from '../../cli/new-tool/view-template';
 import { ROOT } from '../support/project-copy';
+import { runChild } from '../support/children';
 
 let root: string;
 beforeAll(() => {
@@ -17,16 +17,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function run(args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, output }));
-  });
-}
+const run = (args: string[]) => runChild(process.execPath, args, { cwd: root });
 
 describe('npm run build, the view step', () => {
   it("builds each view into one file, prints its size, and leaves out zod's other locales", async () => {

@@ -3,7 +3,7 @@
 // Also the watcher alone: a script, a file it imports and index.html each trigger a rebuild; a broken
 // edit keeps the last good build. Run in copies of the project with a view of the `--view` scaffold (not
 // the example's: a fork deletes that); every process is ended in afterAll.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { watchViews, type ViewWatcher } from '../../cli/build-views/watch';
@@ -11,6 +11,7 @@ import { scaffoldTool } from '../../cli/new-tool/scaffold';
 import { post2025 } from '../support/mcp-post';
 import { freePort } from '../support/processes';
 import { copyProject, ROOT, type ProjectCopy } from '../support/project-copy';
+import { spawnChild } from '../support/children';
 
 /** Lines as they come, and a wait for the next one that matches. */
 function lines() {
@@ -103,13 +104,11 @@ describe('npm run dev', () => {
     try {
       const port = await freePort();
       const out = lines();
-      dev = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'cli/dev/main.ts'], {
+      dev = spawnChild(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'cli/dev/main.ts'], {
         cwd: fresh.root,
         // Every setting given: nothing from the developer's shell or .env (the copy has none), and an API
         // that is never called (reading a view does not reach it).
         env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development', LOG_FORMAT: 'json', CUSTOMER_API_URL: 'http://127.0.0.1:9/api' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
       });
       let partial = '';
       const collect = (chunk: string) => {

@@ -110,7 +110,8 @@ function docsPages(root: string): string[] {
  * would follow and trip over once they are gone (naming the examples as what remove-examples deletes is not).
  */
 function exampleMentions(root: string): string[] {
-  const tools = EXAMPLE_MODULES.filter((module) => module !== 'types');
+  // The modules that are tools or prompts a reader could call (types and a helper are not).
+  const tools = EXAMPLE_MODULES.filter((module) => module !== 'types' && module !== 'organisation');
   const mention = new RegExp(`tools/(${EXAMPLE_MODULES.join('|')})\\.ts|(call|"name":)\\W+(\\S+ ){0,3}\\W*(${tools.join('|')})\\b`);
   // performance.md describes the benchmark's own stand-in servers, whose get_order is not the example tool.
   const docs = readdirSync(join(root, 'docs')).filter((file) => file.endsWith('.md') && file !== 'performance.md');

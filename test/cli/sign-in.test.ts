@@ -2,12 +2,12 @@
 // prints the tool's answer: the user's token reaches the tool server (and, exchanged, the API); a step-up is one
 // more sign-in; a wrong password is refused; and the command itself prints only the answer on stdout. Against
 // the OAuth test stack's stub tools (the example API's own sign-in test: example-api/sign-in.test.ts).
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { parseSignInArgs } from '../../cli/sign-in/args';
 import { signInAndCall } from '../../cli/sign-in/sign-in';
 import { freePort } from '../support/processes';
 import { startOAuthStack, type OAuthStack } from '../auth/oauth-stack';
+import { runChild } from '../support/children';
 
 const payloadOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
 
@@ -50,16 +50,10 @@ describe('npm run sign-in', () => {
   });
 
   it('the command prints only the answer on stdout, the rest on stderr', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/sign-in/main.ts', 'alice', '--call', 'hello', '--url', mcpUrl], {
+    const { code, stdout, stderr } = await runChild(process.execPath, ['--import', 'tsx', 'cli/sign-in/main.ts', 'alice', '--call', 'hello', '--url', mcpUrl], {
       cwd: join(__dirname, '..', '..'),
-      stdio: ['ignore', 'pipe', 'pipe'],
       env: { PATH: process.env.PATH },
     });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const code = await new Promise((resolve) => child.once('exit', resolve));
     expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: 'hello\n', stderr: 'sign-in: alice signed in once\n' });
   });
 });
