@@ -2,11 +2,9 @@
 // waits on one worker or replica, the client's answer POST reaches another, and the SessionBus routes it
 // there by the id the server issued. WORKERS=2 (the primary relays) and two replicas over Redis.
 import { request } from 'node:http';
-import { join } from 'node:path';
 import { postStreaming } from '../support/mcp-stream';
 import { killAll, startRedisServer, startReplica, type RedisServer, type Replica } from '../support/processes';
 
-const FIXTURE = join(__dirname, '..', 'scale', 'fixture', 'asking-replica.ts');
 const ALICE = { authorization: 'Bearer alice' };
 const BOB = { authorization: 'Bearer bob' };
 const ask = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'asks', arguments: {} } });
@@ -31,7 +29,7 @@ let workers: Replica;
 beforeAll(async () => {
   redis = await startRedisServer();
   const env = { REDIS_URL: redis.url, REDIS_PREFIX: 'elicit-test:' };
-  [a, b, workers] = await Promise.all([startReplica(env, FIXTURE), startReplica(env, FIXTURE), startReplica({ WORKERS: '2', LOG_LEVEL: 'debug' }, FIXTURE)]);
+  [a, b, workers] = await Promise.all([startReplica(env), startReplica(env), startReplica({ WORKERS: '2', LOG_LEVEL: 'debug' })]);
 }, 60_000);
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop(), workers?.stop()]);
