@@ -99,6 +99,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     ? createProtectedResource({
         settings: config.auth,
         tools: options.tools,
+        prompts: options.prompts,
         resources,
         resourceTemplates,
         publicBasePath: config.publicBasePath,

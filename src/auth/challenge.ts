@@ -31,11 +31,11 @@ export function insufficientScope(
   scopes: readonly string[],
   needed: readonly string[],
   name: string,
-  what: 'tool' | 'resource' = 'tool',
+  what: 'tool' | 'resource' | 'prompt' = 'tool',
 ): void {
   const scope = scopes.join(' ');
   const challenge = `Bearer error="insufficient_scope", scope=${quoted(scope)}, resource_metadata=${quoted(metadataUrl)}, error_description="The ${what} needs more scopes"`;
-  const again = what === 'tool' ? 'call' : 'read';
+  const again = { tool: 'call', resource: 'read', prompt: 'get it' }[what];
   sendJson(
     res,
     403,

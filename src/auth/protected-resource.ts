@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HealthCheck } from '../health';
 import type { Logger } from '../logger';
 import type { Metrics } from '../telemetry';
+import type { Prompt } from '../prompts/define-prompt';
 import type { Tool } from '../tools/define-tool';
 import type { Resource } from '../resources/define-resource';
 import type { ResourceTemplate } from '../resources/define-resource-template';
@@ -54,6 +55,8 @@ export interface ProtectedResource extends LaneAuth {
 export interface ProtectedResourceOptions {
   settings: AuthSettings;
   tools: readonly Tool[];
+  /** Prompts: a prompts/get is refused like a tools/call when the token lacks the prompt's scopes (issue 34). */
+  prompts?: readonly Prompt[];
   /** Resources offered on /mcp: a view needs its own scopes and those of every tool that names it (issue 26). */
   resources?: readonly Resource[];
   resourceTemplates?: readonly ResourceTemplate[];
@@ -81,8 +84,11 @@ export interface ProtectedResourceOptions {
 export function createProtectedResource(options: ProtectedResourceOptions): ProtectedResource {
   const { settings, tools, logger, metrics } = options;
   const scopesByTool = new Map(tools.map((tool) => [tool.name, tool.scopes]));
+  const scopesByPrompt = new Map((options.prompts ?? []).map((prompt) => [prompt.name, prompt.scopes]));
   const scopesOfResource = resourceScopes(tools, options.resources ?? [], options.resourceTemplates ?? []);
-  const allScopes = [...new Set([...tools.flatMap((tool) => tool.scopes), ...(options.resources ?? []).flatMap((resource) => resource.scopes)])].sort();
+  const allScopes = [
+    ...new Set([...tools.flatMap((tool) => tool.scopes), ...(options.resources ?? []).flatMap((resource) => resource.scopes), ...[...scopesByPrompt.values()].flat()]),
+  ].sort();
   const known = new Set(allScopes);
   const challengeScope = (settings.challengeScope ?? allScopes).join(' ');
   // Scopes the 401 asks for that no tool needs (offline_access): listed in the metadata too, and kept in every
@@ -160,13 +166,14 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
     },
     permits(message, principal, res) {
       if (message.method === 'resources/read') return permitsRead(message.params?.uri, principal, res);
-      if (message.method !== 'tools/call') return true;
+      const what = message.method === 'tools/call' ? 'tool' : message.method === 'prompts/get' ? 'prompt' : undefined;
+      if (what === undefined) return true;
       const name = message.params?.name;
-      const needed = typeof name === 'string' ? scopesByTool.get(name) : undefined;
+      const needed = typeof name === 'string' ? (what === 'tool' ? scopesByTool : scopesByPrompt).get(name) : undefined;
       if (needed === undefined || needed.every((scope) => principal.scopes.has(scope))) return true;
       metrics.refused('insufficient_scope');
-      logger.info({ tool: name, userId: principal.subjectTag, needed }, 'tool call refused: insufficient scope');
-      insufficientScope(res, metadata.url, withKnown(principal, needed), needed, name as string);
+      logger.info({ [what]: name, userId: principal.subjectTag, needed }, `${what === 'tool' ? 'tool call' : 'prompt'} refused: insufficient scope`);
+      insufficientScope(res, metadata.url, withKnown(principal, needed), needed, name as string, what);
       return false;
     },
     credentialsFor(principal, res) {

@@ -22,10 +22,11 @@ afterAll(() => stack.close());
 
 const get = { jsonrpc: '2.0', id: 1, method: 'prompts/get', params: { name: 'review' } };
 
-it('refuses a token without the prompt’s scope, naming it', async () => {
+it('refuses a token without the prompt’s scope as a tool call is refused: 403 insufficient_scope, naming it, for a step-up', async () => {
   const response = await postMcp(stack.url, get, await stack.token('narrow-1', []));
-  const body = (await response.json()) as { error?: { code: number; message: string; data?: unknown } };
-  expect(body.error).toEqual({ code: -32600, message: 'Insufficient scope for prompt review: the token lacks orders:read', data: { requiredScopes: ['orders:read'] } });
+  expect(response.status).toBe(403);
+  expect(response.headers.get('www-authenticate')).toMatch(/^Bearer error="insufficient_scope", scope="orders:read", resource_metadata="[^"]+", error_description="The prompt needs more scopes"$/);
+  expect(await response.json()).toEqual({ error: 'insufficient_scope', message: 'The prompt review needs the scopes orders:read: authorize them and get it again.', scope: 'orders:read' });
 });
 
 it('renders for a token with it, calling the API with an exchanged token', async () => {
