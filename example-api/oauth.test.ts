@@ -38,7 +38,7 @@ describe('example API: tokens of the local authorization server', () => {
   it("maps alice's token to the manager and bob's to the viewer", async () => {
     expect(await me(await as.userToken({ subject: 'alice', resource: AUDIENCE }))).toEqual({
       status: 200,
-      body: { userId: 'u-100', name: 'Demo Manager', role: 'manager', tenantId: 'acme' },
+      body: { userId: 'u-100', name: 'Demo Manager', role: 'manager', tenantId: 'acme', tenants: ['acme', 'globex'] },
     });
     expect((await me(await as.userToken({ subject: 'bob', resource: AUDIENCE }))).body).toMatchObject({ userId: 'u-200', role: 'viewer' });
   });

@@ -97,7 +97,8 @@ async function startExampleStack(env: NodeJS.ProcessEnv = {}): Promise<ExampleSt
 }
 
 const textOf = (result: unknown) => (result as { content: Array<{ text: string }> }).content.map((part) => part.text).join('\n');
-const ORDER = { customer: 'Northwind Traders', lines: [{ sku: 'WIDGET-1', quantity: 2, unitPrice: 12.5 }] };
+// alice manages two organisations: the order names one, so create_order need not ask which (issue 34).
+const ORDER = { customer: 'Northwind Traders', lines: [{ sku: 'WIDGET-1', quantity: 2, unitPrice: 12.5 }], organisation: 'acme' };
 
 const READ_FIRST = 'orders:read offline_access';
 const EVERY_SCOPE = 'orders:read orders:write offline_access';
