@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { name, version } from '../../package.json';
 
-/** `mcp-tool-server-template/1.0.0`: the server's package name and version (a fork's own, once renamed). */
+/** `mcp-tool-server-template/1.1.0`: the server's package name and version (a fork's own, once renamed). */
 export const DEFAULT_USER_AGENT = `${name}/${version}`;
 
 /** Headers of this hop or the connection, the hub's own, and those the server sets per request. */
