@@ -1,6 +1,6 @@
 // A tool server in MCP_AUTH=oauth mode in front of the real test authorization server and a recording
 // stand-in for the customer's API, with three tools: none, orders:read and orders:write scopes (issue 17).
-import { Writable } from 'node:stream';
+import { logSink } from '../support/log-sink';
 import { z } from 'zod';
 import { createDiscovery, type Discovery } from '../../src/auth';
 import type { IntrospectionBudgetOptions } from '../../src/auth/introspection-budget';
@@ -83,13 +83,7 @@ export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<
   });
   if (options.asDown) await as.stop();
   const api = await startRecordingApi();
-  const chunks: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk.toString('utf8'));
-      done();
-    },
-  });
+  const sink = logSink();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'debug',
@@ -103,7 +97,7 @@ export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<
     UPSTREAM_AUDIENCE: API_AUDIENCE,
     ...options.env,
   });
-  const logger = createLogger({ level: config.logLevel, destination: sink });
+  const logger = createLogger({ level: config.logLevel, destination: sink.stream });
   const discovery = createDiscovery({ issuer: as.issuer, allowInsecureRequests: true, logger, firstRetryMs: 20, maxRetryMs: 50 });
   const server = createToolServer({
     config,
@@ -117,7 +111,7 @@ export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<
   });
   const url = await server.listen(options.port ?? 0, '127.0.0.1');
   if (options.discovered !== false && !options.asDown) await discovery.ready();
-  const logText = () => chunks.join('');
+  const logText = () => sink.text();
   return {
     as,
     api,

@@ -3,7 +3,7 @@
 // src/auth, driven with Principals built from real tokens the server issued; the log runs into memory.
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { Writable } from 'node:stream';
+import { logSink } from '../support/log-sink';
 import type * as OAuth from 'oauth4webapi' with { 'resolution-mode': 'import' };
 import type { Principal } from '../../src/auth/principal';
 import type { UpstreamAuthMode } from '../../src/auth/settings';
@@ -81,14 +81,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const issuerUrl = new URL(as.issuer);
   const response = await oauth.discoveryRequest(issuerUrl, { algorithm: 'oauth2', [oauth.allowInsecureRequests]: true });
   const discovered = await oauth.processDiscoveryResponse(issuerUrl, response);
-  const chunks: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  const logger = createLogger({ level: options.level ?? 'info', destination: sink });
+  const sink = logSink();
+  const logger = createLogger({ level: options.level ?? 'info', destination: sink.stream });
   const clock = { now: Date.now() };
   const tokens = createUpstreamTokens({
     mode: options.mode,
@@ -113,7 +107,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     metrics,
     upstreamCredentials: tokens.credentials,
   });
-  const logText = () => chunks.join('');
+  const logText = () => sink.text();
   const baseline = as.grants.length; // none yet: user tokens come later and are not counted below
   return {
     as,

@@ -1,6 +1,6 @@
 // Starts the fixture orders API and a tool server with the fixture tools on loopback ports (never the
 // examples a fork deletes), with the log captured in memory.
-import { Writable } from 'node:stream';
+import { logSink } from './log-sink';
 import { startExampleApi, type RunningExampleApi } from '../fixtures/orders-api';
 import { tools as exampleTools } from '../fixtures/order-tools';
 import { loadConfig, type Config } from '../../src/config';
@@ -33,16 +33,10 @@ export interface StackOptions {
 
 export async function startStack({ env = {}, tools = exampleTools, resources, resourceTemplates, customerApiUrl }: StackOptions = {}): Promise<Stack> {
   const api = await startExampleApi();
-  const chunks: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk.toString('utf8'));
-      done();
-    },
-  });
+  const sink = logSink();
   const baseUrl = customerApiUrl ? customerApiUrl(api.url) : api.url;
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', CUSTOMER_API_URL: baseUrl, ...env });
-  const logger = createLogger({ level: config.logLevel, destination: sink });
+  const logger = createLogger({ level: config.logLevel, destination: sink.stream });
   const server = createToolServer({
     config,
     customerApiUrl: baseUrl,
@@ -53,7 +47,7 @@ export async function startStack({ env = {}, tools = exampleTools, resources, re
     info: { name: 'test-tool-server', version: '0.0.0' },
   });
   const url = await server.listen(0, '127.0.0.1');
-  const logText = () => chunks.join('');
+  const logText = () => sink.text();
   return {
     api,
     server,

@@ -1,6 +1,6 @@
 // A tool server on loopback with prompts and completers over a recording stand-in API (GET /items/:id
 // answers {id} and records the headers it got), for the tests of issue 34's surface.
-import { Writable } from 'node:stream';
+import { logSink } from './log-sink';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import type { Prompt } from '../../src/prompts';
@@ -25,18 +25,12 @@ export async function startSurfaceServer(options: {
   env?: NodeJS.ProcessEnv;
 }): Promise<SurfaceServer> {
   const api = await startRecordingApi();
-  const chunks: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk.toString('utf8'));
-      done();
-    },
-  });
+  const sink = logSink();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'debug', CUSTOMER_API_URL: api.url, ...options.env });
   const server = createToolServer({
     config,
     customerApiUrl: api.url,
-    logger: createLogger({ level: config.logLevel, destination: sink }),
+    logger: createLogger({ level: config.logLevel, destination: sink.stream }),
     tools: options.tools,
     prompts: options.prompts,
     resources: options.resources,
@@ -48,7 +42,7 @@ export async function startSurfaceServer(options: {
     url,
     api,
     server,
-    logText: () => chunks.join(''),
+    logText: () => sink.text(),
     async close() {
       await server.shutdown();
       await api.close();
