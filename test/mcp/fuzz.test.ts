@@ -157,5 +157,7 @@ describe(`fuzzing the SSE lane (seed ${SEED}, ${COUNT} messages)`, () => {
     expect((await fetch(`${stack.url}/health`)).status).toBe(200);
     expect(stack.logs().filter((line) => line.msg === 'protocol core failed' || line.msg === 'POST /messages failed')).toEqual([]);
     process.stdout.write(`fuzz totals: ${JSON.stringify(totals)}\n`);
-  });
+    // Bounded by COUNT, not by time: 2,000 messages take about 5 s on an idle machine and over 20 s on a
+    // loaded one. A hang still fails fast (each request's own 10 s signal).
+  }, 120_000);
 });
