@@ -5,6 +5,7 @@ import express from 'express';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { z } from 'zod';
+import { orderOutput } from './order-output';
 import { listen, type Listening } from '../src/http/listen';
 
 /** One McpServer per session: since SDK 1.26 a server cannot be connected to a second transport. */
@@ -15,17 +16,18 @@ function createMcpServer(apiUrl: string): McpServer {
     {
       description: 'Look up one order by its id.',
       inputSchema: { orderId: z.string().describe('The order id, e.g. ord_1234') },
+      outputSchema: orderOutput,
     },
     async ({ orderId }, extra) => {
       const authorization = extra.requestInfo?.headers.authorization;
       const response = await fetch(`${apiUrl}/orders/${encodeURIComponent(orderId)}`, {
         headers: typeof authorization === 'string' ? { authorization } : {},
       });
-      const body: unknown = await response.json();
+      const body = (await response.json()) as Record<string, unknown>;
       if (!response.ok) {
         return { content: [{ type: 'text', text: `The order API answered ${response.status}.` }], isError: true };
       }
-      return { content: [{ type: 'text', text: JSON.stringify(body) }] };
+      return { content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body };
     },
   );
   return server;

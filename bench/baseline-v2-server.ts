@@ -7,6 +7,7 @@ import { localhostHostValidation, localhostOriginValidation, toNodeHandler } fro
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import { request } from 'undici';
 import { z } from 'zod';
+import { orderOutput } from './order-output';
 import { listen, type Listening } from '../src/http/listen';
 
 /** The factory runs once per HTTP request: tools are registered on a fresh McpServer each time. */
@@ -17,17 +18,18 @@ function createMcpServer(apiUrl: string): McpServer {
     {
       description: 'Look up one order by its id.',
       inputSchema: z.object({ orderId: z.string().describe('The order id, e.g. ord_1234') }),
+      outputSchema: z.object(orderOutput),
     },
     async ({ orderId }, ctx) => {
       const authorization = ctx.http?.req?.headers.get('authorization') ?? undefined;
       const response = await request(`${apiUrl}/orders/${encodeURIComponent(orderId)}`, {
         headers: authorization === undefined ? {} : { authorization },
       });
-      const body: unknown = await response.body.json();
+      const body = (await response.body.json()) as Record<string, unknown>;
       if (response.statusCode !== 200) {
         return { content: [{ type: 'text', text: `The order API answered ${response.statusCode}.` }], isError: true };
       }
-      return { content: [{ type: 'text', text: JSON.stringify(body) }] };
+      return { content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body };
     },
   );
   return server;

@@ -24,6 +24,7 @@ const TOOL = {
   name: 'get_order',
   description: 'Look up one order by its id.',
   inputSchema: { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'] },
+  outputSchema: { type: 'object' },
 };
 
 const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' };
@@ -64,7 +65,10 @@ export function createLimitServer(apiUrl: string) {
   const pool = new Pool(apiUrl, { keepAliveTimeout: 60_000 });
   const streams = new Map<string, ServerResponse>();
 
-  /** The tool: GET /orders/:id with the caller's Authorization; the API's text goes back unparsed. */
+  /**
+   * The tool: GET /orders/:id with the caller's Authorization; the API's text goes back as it came, and
+   * parsed as structuredContent (the tool declares an output, like the template's get_order).
+   */
   async function getOrder(message: Message, authorization: string | undefined): Promise<string> {
     const orderId = message.params?.arguments?.orderId ?? '';
     try {
@@ -77,7 +81,7 @@ export function createLimitServer(apiUrl: string) {
       if (res.statusCode !== 200) {
         return answer(message, { content: [{ type: 'text', text: `The order API answered ${res.statusCode}.` }], isError: true });
       }
-      return answer(message, { content: [{ type: 'text', text }] });
+      return answer(message, { content: [{ type: 'text', text }], structuredContent: JSON.parse(text) as unknown });
     } catch {
       return answer(message, { content: [{ type: 'text', text: 'The order API could not be reached.' }], isError: true });
     }

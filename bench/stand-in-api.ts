@@ -4,27 +4,35 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listen, type Listening } from '../src/http/listen';
 
-/** Builds the order document; about 1 KB once serialised, like a typical single-record answer. */
+/**
+ * Builds the order document; about 1 KB once serialised, like a typical single-record answer. Its shape is
+ * the example API's order (tools/types.ts), so the measured tool, get_order, checks it against its
+ * `output` like any real answer.
+ */
 export function orderBody(id: string): Record<string, unknown> {
+  const lines = [
+    ['SKU-10021-MUG-350', 2, 18.5],
+    ['SKU-20417-BEANS-1KG', 1, 24.9],
+    ['SKU-30988-DRIPPER', 1, 32],
+    ['SKU-30990-FILTERS-100', 3, 4.25],
+    ['SKU-41120-GRINDER-HAND', 1, 49],
+    ['SKU-41121-GRINDER-BURR', 1, 12.75],
+    ['SKU-52001-KETTLE-GOOSENECK', 1, 58],
+    ['SKU-52002-THERMOMETER', 1, 9.99],
+    ['SKU-60310-SCALE-0.1G', 1, 27.5],
+    ['SKU-70044-CARAFE-600', 1, 21],
+    ['SKU-70045-CUPS-PAIR', 2, 16.4],
+    ['SKU-80001-GIFT-WRAP', 1, 3.5],
+  ].map(([sku, quantity, unitPrice]) => ({ sku, quantity, unitPrice }));
   return {
     id,
+    customer: 'Ada Example Trading Ltd',
     status: 'shipped',
-    placedAt: '2024-05-14T09:26:53Z',
-    customer: { id: 'cus_8812', name: 'Ada Example', email: 'ada@example.com', tier: 'gold' },
-    shippingAddress: { line1: '12 Harbour Road', city: 'Portsmouth', postcode: 'PO1 3AX', country: 'GB' },
-    items: [
-      { sku: 'SKU-10021', name: 'Stainless travel mug, 350 ml', quantity: 2, unitPrice: 18.5 },
-      { sku: 'SKU-20417', name: 'Organic coffee beans, medium roast, 1 kg', quantity: 1, unitPrice: 24.9 },
-      { sku: 'SKU-30988', name: 'Ceramic pour-over dripper with filter papers', quantity: 1, unitPrice: 32 },
-    ],
-    totals: { subtotal: 93.9, shipping: 4.95, tax: 19.77, total: 118.62, currency: 'GBP' },
-    tracking: { carrier: 'Parcelforce', number: 'PF123456789GB', url: 'https://tracking.example.com/PF123456789GB' },
-    history: [
-      { at: '2024-05-14T09:26:53Z', status: 'placed' },
-      { at: '2024-05-14T11:02:10Z', status: 'paid' },
-      { at: '2024-05-15T16:40:00Z', status: 'shipped' },
-    ],
-    notes: 'Leave with the neighbour at number 14 if nobody answers. Fragile: contains ceramics.',
+    lines,
+    total: 372.19,
+    createdAt: '2024-05-14T09:26:53Z',
+    createdBy: 'ada.example@example.com',
+    tenantId: 'acme-coffee-supplies',
   };
 }
 

@@ -61,9 +61,11 @@ describe('search_orders', () => {
 });
 
 describe('get_order', () => {
-  it('returns the order as JSON', async () => {
-    const { text } = await call('get_order', { orderId: '1002' });
-    expect(JSON.parse(text)).toMatchObject({ id: '1002', customer: 'Contoso Ltd' });
+  it('returns the order as data (structuredContent) and, for the model, the same as JSON', async () => {
+    const { result, text } = await server.call('get_order', { orderId: '1002' }, MANAGER);
+    expect(result.structuredContent).toMatchObject({ id: '1002', customer: 'Contoso Ltd', status: expect.any(String), total: expect.any(Number) });
+    expect((result.structuredContent as { lines: unknown[] }).lines.length).toBeGreaterThan(0);
+    expect(JSON.parse(text)).toEqual(result.structuredContent);
   });
 
   it('puts the id into the URL path encoded', async () => {

@@ -1,7 +1,10 @@
 // Example tool: one record by id. The id goes into the URL path (encoded by ctx.api); a 404 is explained.
-// The API's JSON is returned as it came (`as: 'text'`): no parse and re-stringify for a pass-through.
+// Its `output` is the order as data (structuredContent, which the view reads); the model reads the same
+// as JSON. A tool that only relays the API's JSON can skip `output` and return it unparsed (`as: 'text'`,
+// docs/tools.md).
 import { z } from 'zod';
 import { defineTool, ToolError, UpstreamHttpError } from '../src/tools';
+import type { Order } from './types';
 
 export default defineTool({
   name: 'get_order',
@@ -10,10 +13,20 @@ export default defineTool({
   input: {
     orderId: z.string().min(1).max(64).describe('The order id, e.g. "1001".'),
   },
+  output: {
+    id: z.string(),
+    customer: z.string(),
+    status: z.string().describe('open, shipped or cancelled.'),
+    lines: z.array(z.object({ sku: z.string(), quantity: z.number(), unitPrice: z.number() })),
+    total: z.number(),
+    createdAt: z.string().describe('When it was placed (ISO 8601).'),
+    createdBy: z.string().optional().describe('Who placed it.'),
+    tenantId: z.string().optional().describe('The organisation it belongs to.'),
+  },
   annotations: { readOnlyHint: true },
   async handler({ orderId }, ctx) {
     try {
-      return await ctx.api.get('/orders/:id', { params: { id: orderId }, as: 'text' });
+      return await ctx.api.get<Order>('/orders/:id', { params: { id: orderId } });
     } catch (error) {
       if (error instanceof UpstreamHttpError && error.status === 404) {
         throw new ToolError(`There is no order with id ${orderId}. Use search_orders to find the right id.`);

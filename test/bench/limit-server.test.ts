@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 describe('the limit server', () => {
-  it('serves the SDK client over HTTP+SSE: initialize, tools/list, and get_order with the API text unchanged', async () => {
+  it('serves the SDK client over HTTP+SSE: initialize, tools/list, and get_order with the API text unchanged and parsed as structuredContent', async () => {
     const client = new Client({ name: 'limit-test', version: '1.0.0' });
     await client.connect(new SSEClientTransport(new URL(`${limit.url}/sse`), { requestInit: { headers: HEADERS } }));
     try {
@@ -31,6 +31,7 @@ describe('the limit server', () => {
       const result = await client.callTool({ name: 'get_order', arguments: { orderId: 'ord_42' } });
       expect(result.isError).toBeFalsy();
       expect(JSON.parse((result.content as Array<{ text: string }>)[0]!.text)).toEqual(orderBody('ord_42'));
+      expect(result.structuredContent).toEqual(orderBody('ord_42'));
     } finally {
       await client.close();
     }

@@ -1,6 +1,5 @@
-// One order, as get_order answers it: the API's JSON as text (get_order passes it through unparsed, the
-// cheapest call there is; a structuredContent, if a tool of yours gives one, is read first), each field
-// under a label a person reads rather than the API's field name.
+// One order, as get_order answers it: its structuredContent (the tool's `output`), or the JSON of its text
+// where a host passes on only text, each field under a label a person reads rather than the API's name.
 import type { ToolAnswer } from './host-call';
 import { textOf } from './host-call';
 
