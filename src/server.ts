@@ -157,6 +157,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     logger,
     metrics,
     resources: createResourceSet({ resources: resources.filter((resource) => !isView(resource)), templates: resourceTemplates, fresh }),
+    // The hub speaks 2024-11-05 and sends no version: its lists and results carry the contract's fields only.
+    unversioned: '2024-11-05',
   });
   const streams = new StreamRegistry(bus, config.streams, (id) => `${config.publicBasePath}/messages?sessionId=${id}`, logger);
   metrics.gauge('mcp_sse_streams_open', 'SSE streams this process holds.', () => streams.size);

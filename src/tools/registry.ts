@@ -12,6 +12,7 @@ import { callerFrom, contextHeaders, forwardedHeaders, type Caller, type Forward
 import type { PreparedCredentials, Principal, UpstreamCredentials } from '../auth/principal';
 import type { UpstreamObserver } from '../upstream/observer';
 import type { TraceContext } from '../mcp/core/trace-context';
+import type { ToolFields } from '../mcp/core/versions';
 import { noopMetrics, type CallSpan, type Metrics, type ToolMetrics, type Tracing } from '../telemetry';
 import { CallObserver } from './call-observer';
 import { failureCause, type FailureCause } from './failure-cause';
@@ -36,6 +37,11 @@ export interface CallInput {
   /** The JSON-RPC request's id and MCP revision (where known), for the call's span. */
   rpcId?: string | number;
   protocolVersion?: string;
+  /**
+   * False for a client of a revision before 2025-06-18 (the hub's lane among them): a tool's declared
+   * output is still checked and becomes the text, but no `structuredContent` is sent. True when absent.
+   */
+  structured?: boolean;
   /**
    * The client's address as the door resolved it (src/door, createClientAddress): the last resort of the
    * per-user limits when a call carries neither X-User-Id nor credentials.
@@ -80,6 +86,11 @@ export interface Registry {
   readonly descriptors: readonly Tool['descriptor'][];
   /** The tools/list result where views are shown: `_meta.ui` on tools with a view, and view-only helpers. */
   readonly appDescriptors: readonly Tool['appDescriptor'][];
+  /**
+   * The tools/list result for a client of an earlier revision: `descriptors` without the fields it does
+   * not know (versions.ts, toolFieldsOf). 'all' is `descriptors` itself.
+   */
+  descriptorsFor(fields: ToolFields): readonly Tool['descriptor'][];
   has(name: string): boolean;
   /** Runs a known tool; never throws: every failure becomes an isError result. */
   call(name: string, args: unknown, input: CallInput): Promise<ToolResult>;
@@ -103,12 +114,12 @@ function describeIssues(error: z.ZodError): string {
  * model: the tool's own sentence (`text`) or the same JSON.
  * An answer that does not match its own schema is a bug in the tool: it fails like any other bug.
  */
-function structuredResult(tool: Tool, schema: z.ZodType, value: unknown): ToolResult {
+function structuredResult(tool: Tool, schema: z.ZodType, value: unknown, structured: boolean): ToolResult {
   const checked = schema.safeParse(value);
   if (!checked.success) throw new TypeError(`Tool ${tool.name} returned an answer that does not match its output schema: ${describeIssues(checked.error)}`);
   const structuredContent = checked.data as Record<string, unknown>;
   const text = tool.textOf ? tool.textOf(structuredContent as never) : JSON.stringify(structuredContent);
-  return { content: [{ type: 'text', text }], structuredContent };
+  return structured ? { content: [{ type: 'text', text }], structuredContent } : { content: [{ type: 'text', text }] };
 }
 
 const ignoreProgress: ProgressReporter = () => undefined;
@@ -232,6 +243,9 @@ export function createRegistry({
   }
   const descriptors = Object.freeze(tools.filter((tool) => tool.forModel).map((tool) => tool.descriptor));
   const appDescriptors = Object.freeze(tools.map((tool) => tool.appDescriptor));
+  const annotated = Object.freeze(descriptors.map(({ name, description, inputSchema, annotations }) => ({ name, description, inputSchema, ...(annotations ? { annotations } : {}) })));
+  const basic = Object.freeze(descriptors.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })));
+  const descriptorsFor = (fields: ToolFields) => (fields === 'all' ? descriptors : fields === 'annotated' ? annotated : basic);
   // Per-tool metric children resolved once; with metrics alone, one shared observer per tool (no per-call state).
   const toolMetrics = new Map(tools.map((tool) => [tool.name, metrics.forTool(tool.name)]));
   const sharedObservers = new Map(tools.map((tool) => [tool.name, new CallObserver(tool.name, toolMetrics.get(tool.name)!, undefined, undefined, undefined)]));
@@ -285,7 +299,7 @@ export function createRegistry({
         const ctx = new CallContext(upstream.forCall(run), run, files);
         // With tracing, the call's span is the active context: spans a tool makes itself nest under it.
         const value = await (span ? span.run(() => tool.handler(parsed.data as never, ctx)) : tool.handler(parsed.data as never, ctx));
-        if (tool.outputSchema) return run.finish(structuredResult(tool, tool.outputSchema, value), 'OK');
+        if (tool.outputSchema) return run.finish(structuredResult(tool, tool.outputSchema, value, input.structured !== false), 'OK');
         if (typeof value === 'string') return run.finish(textResult(value), 'OK');
         if (isResult(value)) return run.finish(value, value.isError === true ? 'TOOL_ERROR' : 'OK');
         throw new TypeError(`Tool ${name} returned neither a string nor a result`);
@@ -334,5 +348,5 @@ export function createRegistry({
     return { api: upstream.forCall(scope), signal: abortSignalOf(input.signal), caller, log: logger.child({ request: label, requestId: caller.requestId }) };
   }
 
-  return { descriptors, appDescriptors, has: (name) => byName.has(name), call, context };
+  return { descriptors, appDescriptors, descriptorsFor, has: (name) => byName.has(name), call, context };
 }

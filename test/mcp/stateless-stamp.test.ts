@@ -20,6 +20,7 @@ function coreAnswering(result: unknown) {
   const registry: Registry = {
     descriptors: [],
     appDescriptors: [],
+    descriptorsFor: () => [],
     has: (name) => name === 'echo',
     call: () => Promise.resolve(result as ToolResult),
     context: () => Promise.reject(new Error('no prompt or completion in this test')),

@@ -20,9 +20,14 @@ async function post(url: string, body: unknown, headers: Record<string, string>)
   return { status: response.status, json: JSON.parse(text) as Posted['json'], text };
 }
 
-/** A 2025-era request (no `_meta` envelope). */
+/**
+ * A 2025-era request (no `_meta` envelope), with the `MCP-Protocol-Version` header a 2025-11-25 client
+ * sends after its initialize; `{ 'mcp-protocol-version': '' }` in `headers` sends none.
+ */
 export function post2025(url: string, method: string, params?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Posted> {
-  return post(url, { jsonrpc: '2.0', id: 1, method, ...(params ? { params } : {}) }, headers);
+  const named = { 'mcp-protocol-version': '2025-11-25', ...headers };
+  if (named['mcp-protocol-version'] === '') delete (named as Record<string, string | undefined>)['mcp-protocol-version'];
+  return post(url, { jsonrpc: '2.0', id: 1, method, ...(params ? { params } : {}) }, named);
 }
 
 /** A 2026-07-28 request: the envelope in `_meta` (with these client capabilities) and the standard headers. */

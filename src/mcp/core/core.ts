@@ -39,7 +39,7 @@ import {
 } from './jsonrpc';
 import { echoed, MAX_ECHO } from './echo';
 import { traceContext } from './trace-context';
-import { isStatelessEra, META, negotiate, STATELESS_VERSION } from './versions';
+import { isStatelessEra, META, negotiate, STATELESS_VERSION, toolFieldsOf, type ToolFields } from './versions';
 
 export interface ServerInfo {
   name: string;
@@ -127,6 +127,13 @@ export interface CoreOptions {
   pending?: PendingRequests;
   /** Seals and opens 2026-07-28 `requestState` (with `surface`); a random key of this core by default. */
   states?: RequestStateCodec;
+  /**
+   * The revision of a request that names none (no `MCP-Protocol-Version` header, no `_meta` claim): what
+   * decides which of a tool's fields it gets (versions.ts, toolFieldsOf). '2024-11-05' on the hub's lane,
+   * whose contract lists exactly those fields; '2025-03-26' by default, as the 2025-06-18 revision says a
+   * server assumes of a Streamable HTTP request without the header.
+   */
+  unversioned?: string;
 }
 
 /** How long a question to the user waits by default, and how many one caller may have waiting. */
@@ -174,13 +181,20 @@ export function createProtocolCore({
   prompts = NO_PROMPTS,
   pending = new PendingRequests({ timeoutMs: CLIENT_REQUEST_TIMEOUT_MS, maxPerCaller: MAX_WAITING_PER_CALLER }),
   states = new RequestStateCodec(undefined, CLIENT_REQUEST_TIMEOUT_MS),
+  unversioned = '2025-03-26',
 }: CoreOptions): ProtocolCore {
   const listResult = Object.freeze({ tools: registry.descriptors });
+  const listResults: Record<ToolFields, object> = {
+    all: listResult,
+    annotated: Object.freeze({ tools: registry.descriptorsFor('annotated') }),
+    basic: Object.freeze({ tools: registry.descriptorsFor('basic') }),
+  };
+  const fieldsOf = (params: Params, ctx: CoreContext): ToolFields => toolFieldsOf(revisionOf(metaOf(params), ctx) ?? unversioned);
   // 2026-07-28 results say they are complete and who answered; lists may be cached by the client (ttlMs 0:
   // not at all, since a fork may change its tools at any deploy).
   const stamp = Object.freeze({ [META.serverInfo]: info });
   const cacheHint = { ttlMs: 0, cacheScope: 'private' } as const;
-  const offer: Offer | undefined = resourceMethods({ registry, resources, views, cacheHint });
+  const offer: Offer | undefined = resourceMethods({ registry, resources, views, cacheHint, fieldsOf });
   const surface: Surface | undefined = withSurface ? surfaceMethods({ registry, prompts, resources: offer !== undefined, cacheHint }) : undefined;
   const capabilities = surface ? Object.freeze({ ...(offer?.capabilities ?? TOOLS_ONLY), ...surface.capabilities }) : (offer?.capabilities ?? TOOLS_ONLY);
   // 2025-era clients may subscribe to a resource (acknowledged: ./surface.ts); 2026-07-28 has no resources/subscribe.
@@ -234,7 +248,7 @@ export function createProtocolCore({
     ['server/discover', () => discoverResult],
     [
       'tools/list',
-      offer?.toolsList ?? ((params) => (isStatelessEra(claimedVersion(params)) ? statelessListResult : listResult)),
+      offer?.toolsList ?? ((params, ctx) => (isStatelessEra(claimedVersion(params)) ? statelessListResult : listResults[fieldsOf(params, ctx)])),
     ],
     [
       'tools/call',
@@ -280,6 +294,7 @@ export function createProtocolCore({
         } else if (surface && notify) {
           client = new CallLink(notify, surface.logLevelOf, params, ctx, pending);
         }
+        const revision = revisionOf(meta, ctx);
         const running = registry.call(name, args, {
           client,
           headers: ctx.headers,
@@ -288,7 +303,8 @@ export function createProtocolCore({
           progress,
           trace: traceContext(ctx.headers, meta),
           rpcId: id,
-          protocolVersion: revisionOf(meta, ctx),
+          protocolVersion: revision,
+          structured: toolFieldsOf(revision ?? unversioned) === 'all',
           principal: ctx.principal,
           credentials: ctx.credentials,
         });

@@ -6,7 +6,8 @@ import type { ResourceSet } from '../../resources/resource-set';
 import type { Registry } from '../../tools/registry';
 import { echoed } from './echo';
 import { JsonRpcError, JsonRpcErrorCode } from './jsonrpc';
-import { isStatelessEra, META } from './versions';
+import type { CoreContext } from './core';
+import { isStatelessEra, META, type ToolFields } from './versions';
 
 type Params = Record<string, unknown>;
 type Method = (params: Params) => unknown;
@@ -19,7 +20,7 @@ export interface Offer {
   readonly capabilities: object;
   /** initialize's capabilities: the extension only when the client declared it there (2025 era). */
   initializeCapabilities(clientCapabilities: unknown): object;
-  readonly toolsList: Method;
+  readonly toolsList: (params: Params, ctx: CoreContext) => unknown;
   readonly methods: ReadonlyArray<[string, Method]>;
 }
 
@@ -29,6 +30,8 @@ export interface OfferOptions {
   /** Whether this lane shows views: false on the hub's lane. */
   views: boolean;
   cacheHint: { readonly ttlMs: number; readonly cacheScope: 'private' | 'public' };
+  /** Which of a tool's fields a 2025-era request's revision knows (core.ts). */
+  fieldsOf(params: Params, ctx: CoreContext): ToolFields;
 }
 
 const isObject = (value: unknown): value is Params => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -39,7 +42,7 @@ export function declaresViews(capabilities: unknown): boolean {
 }
 
 /** The resources part of a core, or undefined when it offers no resource (the methods then do not exist). */
-export function resourceMethods({ registry, resources, views, cacheHint }: OfferOptions): Offer | undefined {
+export function resourceMethods({ registry, resources, views, cacheHint, fieldsOf }: OfferOptions): Offer | undefined {
   if (resources.size === 0) return undefined;
   const showsViews = views && resources.list.resources.some(isView);
   const base = Object.freeze({ tools: { listChanged: false }, resources: { listChanged: false } });
@@ -53,9 +56,14 @@ export function resourceMethods({ registry, resources, views, cacheHint }: Offer
   const list = stateless(resources.list);
   const templates = stateless(resources.templates);
 
-  function toolsList(params: Params): unknown {
+  const earlier = { annotated: Object.freeze({ tools: registry.descriptorsFor('annotated') }), basic: Object.freeze({ tools: registry.descriptorsFor('basic') }) };
+
+  function toolsList(params: Params, ctx: CoreContext): unknown {
     const meta = params._meta as Params | undefined;
     if (!isStatelessEra(meta?.[META.protocolVersion])) {
+      // Before 2025-06-18 a client knows neither `_meta` on a tool nor its output (versions.ts).
+      const fields = fieldsOf(params, ctx);
+      if (fields !== 'all') return earlier[fields];
       // A 2025-era client on stateless /mcp declared (or not) in an initialize this request cannot name:
       // the views are listed; a client without the extension ignores `_meta` (docs/views.md).
       return showsViews ? appTools : plainTools;

@@ -22,6 +22,17 @@ export function isStatelessEra(version: unknown): version is string {
   return typeof version === 'string' && version >= STATELESS_VERSION;
 }
 
+/**
+ * Which of a tool's fields a revision knows: 2024-11-05 lists `name`, `description` and `inputSchema` and
+ * answers `content` and `isError` (the hub's contract, exactly); 2025-03-26 adds `annotations`; 2025-06-18
+ * adds `title`, `outputSchema`, `_meta` and `structuredContent`. Revisions compare as dates.
+ */
+export type ToolFields = 'basic' | 'annotated' | 'all';
+
+export function toolFieldsOf(version: string): ToolFields {
+  return version >= '2025-06-18' ? 'all' : version >= '2025-03-26' ? 'annotated' : 'basic';
+}
+
 /** `_meta` keys of the 2026-07-28 request envelope. */
 export const META = {
   protocolVersion: 'io.modelcontextprotocol/protocolVersion',

@@ -62,9 +62,11 @@ export async function startToolServer({ tools, resources, prompts, apiUrl, env =
   let id = 0;
 
   async function call(name: string, args: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<CallOutcome> {
+    // Named as a 2025-11-25 client names it, so a declared output comes back as structuredContent too;
+    // the hub, which names no revision, gets the same text and isError without it.
     const response = await fetch(`${url}/messages`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
+      headers: { 'content-type': 'application/json', 'mcp-protocol-version': '2025-11-25', ...headers },
       body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name, arguments: args } }),
     });
     const answer = (await response.json()) as { result?: ToolResult; error?: { code: number; message: string } };
