@@ -15,7 +15,7 @@ if (argv.includes('--help') || argv.includes('-h')) {
     const written = scaffoldTool({ root: process.cwd(), ...args });
     process.stdout.write(
       `new-tool: wrote ${written.join(', ')}\n` +
-        `Next: fill in the TODOs in tools/${args.name}.ts (description, input, answer), then \`npx jest tools/${args.name}\`.\n` +
+        `Next: fill in the TODOs in tools/${args.name}.ts (description, input, answer), then \`npm test -- tools/${args.name}\`.\n` +
         (args.view ? `The view: edit tools/views/${args.name}/ while \`npm run dev\` runs (it rebuilds the view on each change), or \`npm run build\` to build it.\n` : ''),
     );
   } catch (error) {
