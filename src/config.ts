@@ -112,6 +112,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   problems.push(...fixedHeaderProblems(parse.of(upstream.settings).UPSTREAM_HEADERS, parse.of(auth.settings).UPSTREAM_USER_HEADER, parse.of(door.settings).HUB_SECRET_HEADER));
   problems.push(...auth.userHeaderProblems(parse.of(auth.settings).UPSTREAM_USER_HEADER, { secretHeader: parse.of(door.settings).HUB_SECRET_HEADER, forwarded: parse.of(upstream.settings).FORWARD_HEADERS }));
   const warnings = misspeltSettings(Object.keys(env), SETTING_NAMES);
+  // Free-form (platforms set their own values), but only three mean something here: say what another does.
+  if (!['development', 'test', 'production'].includes(p.NODE_ENV)) {
+    warnings.push(`NODE_ENV=${JSON.stringify(p.NODE_ENV).slice(1, -1).slice(0, 40)} is not development, test or production: this server runs as in development (production's checks are off). Set NODE_ENV=production in production.`);
+  }
   if (problems.length > 0) throw new ConfigError(problems, warnings);
 
   return Object.freeze({

@@ -60,6 +60,16 @@ describe('log settings', () => {
   });
 });
 
+describe('NODE_ENV', () => {
+  it('another value than the three is accepted (platforms set their own) with a warning saying what it means here', () => {
+    expect(loadConfig({ NODE_ENV: 'prod' }).warnings).toEqual([
+      'NODE_ENV=prod is not development, test or production: this server runs as in development (production\'s checks are off). Set NODE_ENV=production in production.',
+    ]);
+    expect(loadConfig({ NODE_ENV: 'development' }).warnings).toEqual([]);
+    expect(loadConfig({}).warnings).toEqual([]);
+  });
+});
+
 describe('a variable close to a setting', () => {
   it('is a warning of the loaded configuration naming the setting meant', () => {
     expect(loadConfig({ CUSTOMR_API_URL: 'https://secret.example.com' }).warnings).toEqual([

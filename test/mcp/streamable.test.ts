@@ -106,7 +106,9 @@ describe('POST /mcp at the HTTP level', () => {
     const response = await fetch(`${stack.url}/mcp`, { method });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
-    expect(((await response.json()) as { error: { code: number } }).error.code).toBe(-32000);
+    const { error } = (await response.json()) as { error: { code: number; message: string } };
+    expect(error.code).toBe(-32000);
+    expect(error.message).toMatch(/^Method not allowed; use POST/);
   });
 
   it('an unknown tool is a JSON-RPC error -32601 on both eras, as on the SSE lane', async () => {

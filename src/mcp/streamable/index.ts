@@ -134,7 +134,7 @@ export function createStreamableLane(options: StreamableLaneOptions) {
       if (req.method !== 'POST') {
         req.resume();
         // Stateless serving: no standalone stream (GET) and no session to end (DELETE).
-        return sendJson(res, 405, errorBody(-32000, 'Method not allowed.'), { Allow: 'POST' });
+        return sendJson(res, 405, errorBody(-32000, 'Method not allowed; use POST (this server is stateless: no stream to open with GET, no session to end with DELETE).'), { Allow: 'POST' });
       }
       // post() handles its own failures: no rejection handler (and its reaction) per call.
       void post(req, res);
