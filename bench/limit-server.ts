@@ -24,7 +24,6 @@ const TOOL = {
   name: 'get_order',
   description: 'Look up one order by its id.',
   inputSchema: { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'] },
-  outputSchema: { type: 'object' },
 };
 
 const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' };
@@ -66,10 +65,11 @@ export function createLimitServer(apiUrl: string) {
   const streams = new Map<string, ServerResponse>();
 
   /**
-   * The tool: GET /orders/:id with the caller's Authorization; the API's text goes back as it came, and
-   * parsed as structuredContent (the tool declares an output, like the template's get_order).
+   * The tool: GET /orders/:id with the caller's Authorization; the API's text goes back as it came and, to
+   * a client of 2025-06-18 or later (`structured`: /mcp here), parsed as structuredContent (the tool
+   * declares an output, like the template's get_order). The hub's lane speaks 2024-11-05: text only.
    */
-  async function getOrder(message: Message, authorization: string | undefined): Promise<string> {
+  async function getOrder(message: Message, authorization: string | undefined, structured: boolean): Promise<string> {
     const orderId = message.params?.arguments?.orderId ?? '';
     try {
       const res = await pool.request({
@@ -81,7 +81,7 @@ export function createLimitServer(apiUrl: string) {
       if (res.statusCode !== 200) {
         return answer(message, { content: [{ type: 'text', text: `The order API answered ${res.statusCode}.` }], isError: true });
       }
-      return answer(message, { content: [{ type: 'text', text }], structuredContent: JSON.parse(text) as unknown });
+      return answer(message, structured ? { content: [{ type: 'text', text }], structuredContent: JSON.parse(text) as unknown } : { content: [{ type: 'text', text }] });
     } catch {
       return answer(message, { content: [{ type: 'text', text: 'The order API could not be reached.' }], isError: true });
     }
@@ -119,7 +119,7 @@ export function createLimitServer(apiUrl: string) {
     const message = JSON.parse(await readBody(req)) as Message;
     if (!stream) return sendJson(res, 404, '{"error":"unknown session"}');
     if (message.method === 'tools/call' && message.params?.name === TOOL.name) {
-      const answered = getOrder(message, req.headers.authorization);
+      const answered = getOrder(message, req.headers.authorization, false);
       res.writeHead(202).end(); // after the API request has left, as ours does
       stream.write(`event: message\ndata: ${await answered}\n\n`);
       return;
@@ -134,7 +134,7 @@ export function createLimitServer(apiUrl: string) {
     const mismatch = headerMismatch(message, req.headers);
     if (mismatch !== undefined) return sendJson(res, 400, mismatch);
     if (message.method === 'tools/call' && message.params?.name === TOOL.name) {
-      return sendJson(res, 200, await getOrder(message, req.headers.authorization));
+      return sendJson(res, 200, await getOrder(message, req.headers.authorization, true));
     }
     const text = immediate(message);
     if (text === undefined) res.writeHead(202).end();

@@ -19,6 +19,8 @@ export interface StreamableClientOptions {
 }
 
 const MODERN_VERSION = '2026-07-28';
+/** What a 2025-era client names in MCP-Protocol-Version once initialized (the newest handshake revision). */
+const HANDSHAKE_VERSION = '2025-11-25';
 const MODERN_META = {
   'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
   'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' },
@@ -57,7 +59,7 @@ export class StreamableLoadClient {
     if (this.options.era === '2026') {
       Object.assign(headers, { 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': 'tools/call', 'mcp-name': name });
       params = { ...params, _meta: MODERN_META };
-    }
+    } else headers['mcp-protocol-version'] = HANDSHAKE_VERSION; // as an SDK client sends after its initialize
     return { headers, body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params }) };
   }
 

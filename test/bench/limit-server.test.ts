@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 describe('the limit server', () => {
-  it('serves the SDK client over HTTP+SSE: initialize, tools/list, and get_order with the API text unchanged and parsed as structuredContent', async () => {
+  it('serves the SDK client over HTTP+SSE: initialize, tools/list, and get_order with the API text unchanged (2024-11-05: no structuredContent)', async () => {
     const client = new Client({ name: 'limit-test', version: '1.0.0' });
     await client.connect(new SSEClientTransport(new URL(`${limit.url}/sse`), { requestInit: { headers: HEADERS } }));
     try {
@@ -31,7 +31,7 @@ describe('the limit server', () => {
       const result = await client.callTool({ name: 'get_order', arguments: { orderId: 'ord_42' } });
       expect(result.isError).toBeFalsy();
       expect(JSON.parse((result.content as Array<{ text: string }>)[0]!.text)).toEqual(orderBody('ord_42'));
-      expect(result.structuredContent).toEqual(orderBody('ord_42'));
+      expect(result.structuredContent).toBeUndefined();
     } finally {
       await client.close();
     }
@@ -67,7 +67,10 @@ describe('the limit server', () => {
       expect([overMcp.calls, totalErrors(overMcp.errors)]).toEqual([10, 0]);
       const { headers, body } = mcp.request(7, 'get_order', { orderId: 'ord_7' });
       const ok = await fetch(`${limit.url}/mcp`, { method: 'POST', headers: { ...headers, ...HEADERS }, body });
-      expect(await ok.json()).toMatchObject({ id: 7, result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'limit' } } } });
+      expect(await ok.json()).toMatchObject({
+        id: 7,
+        result: { resultType: 'complete', structuredContent: orderBody('ord_7'), _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'limit' } } },
+      });
       const bad = await fetch(`${limit.url}/mcp`, { method: 'POST', headers: { ...headers, ...HEADERS, 'mcp-name': 'other' }, body });
       expect([bad.status, ((await bad.json()) as { error: { code: number } }).error.code]).toEqual([400, -32020]);
     } finally {
