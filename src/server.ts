@@ -148,8 +148,9 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     prompts,
     // Questions to users wait here; their answers may reach any worker or replica: routed by the bus.
     pending: new PendingRequests({ timeoutMs: CLIENT_REQUEST_TIMEOUT_MS, maxPerCaller: MAX_WAITING_PER_CALLER }, bus),
-    // 2026-07-28 calls that ask resume on any replica holding the same key (MCP_STATE_SECRET).
-    states: new RequestStateCodec(config.stateSecret, CLIENT_REQUEST_TIMEOUT_MS),
+    // 2026-07-28 calls that ask resume on any replica holding the same key (MCP_STATE_SECRET); each state
+    // is claimed once through the bus, so a replayed one is refused on every worker and replica.
+    states: new RequestStateCodec(config.stateSecret, CLIENT_REQUEST_TIMEOUT_MS, bus),
   });
   const hubCore = createProtocolCore({
     registry,

@@ -25,6 +25,7 @@ import { answersOf, inputRequiredResult, ModernLink } from './modern-link';
 import { RequestStateCodec } from './request-state';
 import { ownerOf } from './owner';
 import { PendingRequests, type AnswerOutcome } from './pending-requests';
+import { BusUnavailableError } from '../../sessions/bus';
 import {
   classify,
   errorBody,
@@ -150,6 +151,15 @@ function callParams(params: Params): { name: string; args: unknown } {
   return { name, args };
 }
 
+/**
+ * The bus could not say whether a requestState was used (Redis down, the primary gone): refused, never
+ * accepted twice. ServerUnavailable is what the /mcp lane answers as 503 with Retry-After.
+ */
+function stateUnchecked(error: unknown): never {
+  if (error instanceof BusUnavailableError) throw new JsonRpcError(JsonRpcErrorCode.ServerUnavailable, 'Cannot check params.requestState right now; retry shortly');
+  throw error;
+}
+
 function metaOf(params: Params): Params | undefined {
   return params._meta as Params | undefined; // classify() checked it is an object when present
 }
@@ -271,28 +281,31 @@ export function createProtocolCore({
                 })
             : undefined;
         const modern = isStatelessEra(meta?.[META.protocolVersion]);
-        let client: ClientLink | undefined;
+        const start = (client: ClientLink | undefined) =>
+          registry.call(name, args, {
+            client,
+            headers: ctx.headers,
+            signal: ctx.signal,
+            clientAddress: ctx.clientAddress,
+            progress,
+            trace: traceContext(ctx.headers, meta),
+            rpcId: id,
+            protocolVersion: revisionOf(meta, ctx),
+            principal: ctx.principal,
+            credentials: ctx.credentials,
+          });
         if (surface && modern) {
           // 2026-07-28: questions are a multi-round-trip result; the answers so far come back in a sealed state.
-          const answers = answersOf(states, { tool: name, args, owner: ownerOf(ctx.headers, ctx.principal) }, params);
+          const binding = { tool: name, args, owner: ownerOf(ctx.headers, ctx.principal) };
           const capabilities = meta?.[META.clientCapabilities];
-          client = new ModernLink(notify, surface.logLevelOf(params, ctx), typeof capabilities === 'object' && capabilities !== null ? (capabilities as Params) : {}, answers);
-        } else if (surface && notify) {
-          client = new CallLink(notify, surface.logLevelOf, params, ctx, pending);
+          const resume = (answers: Params) =>
+            start(new ModernLink(notify, surface.logLevelOf(params, ctx), typeof capabilities === 'object' && capabilities !== null ? (capabilities as Params) : {}, answers)).catch(
+              (error: unknown) => inputRequiredResult(error, states, binding),
+            );
+          const answers = answersOf(states, binding, params);
+          return answers instanceof Promise ? answers.then(resume, stateUnchecked) : resume(answers);
         }
-        const running = registry.call(name, args, {
-          client,
-          headers: ctx.headers,
-          signal: ctx.signal,
-          clientAddress: ctx.clientAddress,
-          progress,
-          trace: traceContext(ctx.headers, meta),
-          rpcId: id,
-          protocolVersion: revisionOf(meta, ctx),
-          principal: ctx.principal,
-          credentials: ctx.credentials,
-        });
-        return client instanceof ModernLink ? running.catch((error: unknown) => inputRequiredResult(error, states, { tool: name, args, owner: ownerOf(ctx.headers, ctx.principal) })) : running;
+        return start(surface && notify ? new CallLink(notify, surface.logLevelOf, params, ctx, pending) : undefined);
       },
     ],
     ...(offer?.methods ?? []),
