@@ -13,6 +13,7 @@ import { createProtocolCore, type ServerInfo } from './mcp/core';
 import { CLIENT_REQUEST_TIMEOUT_MS, MAX_WAITING_PER_CALLER } from './mcp/core/core';
 import { PendingRequests } from './mcp/core/pending-requests';
 import { RequestStateCodec } from './mcp/core/request-state';
+import { LevelBook } from './mcp/core/level-book';
 import { createSseLane, StreamRegistry } from './mcp/sse';
 import { createStreamableLane } from './mcp/streamable';
 import { CallTracker, MemoryBus, type SessionBus } from './sessions';
@@ -151,6 +152,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     // 2026-07-28 calls that ask resume on any replica holding the same key (MCP_STATE_SECRET); each state
     // is claimed once through the bus, so a replayed one is refused on every worker and replica.
     states: new RequestStateCodec(config.stateSecret, CLIENT_REQUEST_TIMEOUT_MS, bus),
+    // A 2025-era caller's logging/setLevel reaches every worker and replica; each call reads its own copy.
+    levels: new LevelBook(bus),
   });
   const hubCore = createProtocolCore({
     registry,

@@ -23,6 +23,7 @@ import { CallLink } from './call-link';
 import type { ClientLink } from './client-link';
 import { answersOf, inputRequiredResult, ModernLink } from './modern-link';
 import { RequestStateCodec } from './request-state';
+import type { LevelBook } from './level-book';
 import { ownerOf } from './owner';
 import { PendingRequests, type AnswerOutcome } from './pending-requests';
 import { BusUnavailableError } from '../../sessions/bus';
@@ -128,6 +129,8 @@ export interface CoreOptions {
   pending?: PendingRequests;
   /** Seals and opens 2026-07-28 `requestState` (with `surface`); a random key of this core by default. */
   states?: RequestStateCodec;
+  /** The 2025-era callers' log levels (with `surface`), shared over the bus; this core's alone by default. */
+  levels?: LevelBook;
 }
 
 /** How long a question to the user waits by default, and how many one caller may have waiting. */
@@ -184,6 +187,7 @@ export function createProtocolCore({
   prompts = NO_PROMPTS,
   pending = new PendingRequests({ timeoutMs: CLIENT_REQUEST_TIMEOUT_MS, maxPerCaller: MAX_WAITING_PER_CALLER }),
   states = new RequestStateCodec(undefined, CLIENT_REQUEST_TIMEOUT_MS),
+  levels,
 }: CoreOptions): ProtocolCore {
   const listResult = Object.freeze({ tools: registry.descriptors });
   // 2026-07-28 results say they are complete and who answered; lists may be cached by the client (ttlMs 0:
@@ -191,7 +195,7 @@ export function createProtocolCore({
   const stamp = Object.freeze({ [META.serverInfo]: info });
   const cacheHint = { ttlMs: 0, cacheScope: 'private' } as const;
   const offer: Offer | undefined = resourceMethods({ registry, resources, views, cacheHint });
-  const surface: Surface | undefined = withSurface ? surfaceMethods({ registry, prompts, resources: offer !== undefined, cacheHint }) : undefined;
+  const surface: Surface | undefined = withSurface ? surfaceMethods({ registry, prompts, resources: offer !== undefined, cacheHint, levels }) : undefined;
   const capabilities = surface ? Object.freeze({ ...(offer?.capabilities ?? TOOLS_ONLY), ...surface.capabilities }) : (offer?.capabilities ?? TOOLS_ONLY);
   // 2025-era clients may subscribe to a resource (acknowledged: ./surface.ts); 2026-07-28 has no resources/subscribe.
   const withSubscribe = (caps: object): object =>
