@@ -46,6 +46,8 @@ export interface ToolServerOptions {
   upstream?: Upstream;
   /** Where session answers go; by default in memory (one process). */
   bus?: (calls: CallTracker) => SessionBus;
+  /** How long a question to the user (ctx.elicit, ctx.sample) waits for its answer; 5 minutes by default. */
+  clientRequestTimeoutMs?: number;
   /**
    * Shutdown, once this process's calls are done and before its streams end: waits (at most `timeoutMs`)
    * for the other workers of a cluster, whose calls may still answer on streams held here.
@@ -148,7 +150,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     surface: true,
     prompts,
     // Questions to users wait here; their answers may reach any worker or replica: routed by the bus.
-    pending: new PendingRequests({ timeoutMs: CLIENT_REQUEST_TIMEOUT_MS, maxPerCaller: MAX_WAITING_PER_CALLER }, bus),
+    pending: new PendingRequests({ timeoutMs: options.clientRequestTimeoutMs ?? CLIENT_REQUEST_TIMEOUT_MS, maxPerCaller: MAX_WAITING_PER_CALLER }, bus),
     // 2026-07-28 calls that ask resume on any replica holding the same key (MCP_STATE_SECRET); each state
     // is claimed once through the bus, so a replayed one is refused on every worker and replica.
     states: new RequestStateCodec(config.stateSecret, CLIENT_REQUEST_TIMEOUT_MS, bus),
