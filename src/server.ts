@@ -13,6 +13,7 @@ import { createProtocolCore, type ServerInfo } from './mcp/core';
 import { CLIENT_REQUEST_TIMEOUT_MS, MAX_WAITING_PER_CALLER } from './mcp/core/core';
 import { PendingRequests } from './mcp/core/pending-requests';
 import { RequestStateCodec } from './mcp/core/request-state';
+import { LevelBook } from './mcp/core/level-book';
 import { createSseLane, StreamRegistry } from './mcp/sse';
 import { createStreamableLane } from './mcp/streamable';
 import { CallTracker, MemoryBus, type SessionBus } from './sessions';
@@ -45,6 +46,8 @@ export interface ToolServerOptions {
   upstream?: Upstream;
   /** Where session answers go; by default in memory (one process). */
   bus?: (calls: CallTracker) => SessionBus;
+  /** How long a question to the user (ctx.elicit, ctx.sample) waits for its answer; 5 minutes by default. */
+  clientRequestTimeoutMs?: number;
   /**
    * Shutdown, once this process's calls are done and before its streams end: waits (at most `timeoutMs`)
    * for the other workers of a cluster, whose calls may still answer on streams held here.
@@ -147,9 +150,12 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     surface: true,
     prompts,
     // Questions to users wait here; their answers may reach any worker or replica: routed by the bus.
-    pending: new PendingRequests({ timeoutMs: CLIENT_REQUEST_TIMEOUT_MS, maxPerCaller: MAX_WAITING_PER_CALLER }, bus),
-    // 2026-07-28 calls that ask resume on any replica holding the same key (MCP_STATE_SECRET).
-    states: new RequestStateCodec(config.stateSecret, CLIENT_REQUEST_TIMEOUT_MS),
+    pending: new PendingRequests({ timeoutMs: options.clientRequestTimeoutMs ?? CLIENT_REQUEST_TIMEOUT_MS, maxPerCaller: MAX_WAITING_PER_CALLER }, bus),
+    // 2026-07-28 calls that ask resume on any replica holding the same key (MCP_STATE_SECRET); each state
+    // is claimed once through the bus, so a replayed one is refused on every worker and replica.
+    states: new RequestStateCodec(config.stateSecret, CLIENT_REQUEST_TIMEOUT_MS, bus),
+    // A 2025-era caller's logging/setLevel reaches every worker and replica; each call reads its own copy.
+    levels: new LevelBook(bus),
   });
   const hubCore = createProtocolCore({
     registry,

@@ -1,6 +1,8 @@
 // A worker's session bus without Redis (WORKERS>1): the primary keeps sessionId → worker and relays
-// answers and control messages. Streams held by this worker are found without asking the primary.
-import { BusUnavailableError, type Location, type SessionBus, type StreamSink } from '../sessions/bus';
+// answers and control messages, holds single-use claims and relays announcements. Streams held by this
+// worker are found without asking the primary.
+import { Announcements } from '../sessions/announcements';
+import { BusUnavailableError, type AnnouncementListener, type Location, type SessionBus, type StreamSink } from '../sessions/bus';
 import type { CallTracker } from '../sessions/calls';
 import type { RequestId } from '../mcp/core/jsonrpc';
 import { isBusMessage, type PrimaryMessage, type WorkerMessage } from './messages';
@@ -29,7 +31,9 @@ export class ClusterBus implements SessionBus {
   private readonly elsewhere = new Set<string>();
   /** Answers for streams held elsewhere, sent to the primary together once per turn of the event loop. */
   private readonly outbox = new Outbox<typeof PRIMARY>((_to, deliveries) => this.send(deliveries));
-  private readonly queries = new Map<number, (found: boolean | Error) => void>();
+  /** Questions to the primary (locate, claim) waiting for its answer. */
+  private readonly queries = new Map<number, (answer: boolean | Error) => void>();
+  private readonly announcements = new Announcements();
   /** Streams waiting for the primary to confirm it knows where they are held. */
   private readonly attaching = new Map<string, () => void>();
   private nextQuery = 0;
@@ -73,19 +77,39 @@ export class ClusterBus implements SessionBus {
   locate(sessionId: string): Location | Promise<Location> {
     if (this.sinks.has(sessionId)) return 'here';
     if (this.elsewhere.has(sessionId)) return 'elsewhere';
+    return this.ask((q) => ({ bus: 'locate', s: sessionId, q })).then((found) => {
+      if (found) this.knowElsewhere(sessionId);
+      return found ? 'elsewhere' : 'gone';
+    });
+  }
+
+  /** The primary holds the claims of every worker: one IPC round trip, only for a call that carries a state. */
+  claimOnce(key: string, ttlMs: number): Promise<boolean> {
+    return this.ask((q) => ({ bus: 'claim', k: key, ttl: ttlMs, q }));
+  }
+
+  announce(topic: string, key: string, value: string): void {
+    this.send({ bus: 'announce', n: topic, k: key, v: value });
+  }
+
+  onAnnouncement(topic: string, listener: AnnouncementListener): void {
+    this.announcements.on(topic, listener);
+  }
+
+  /** One question to the primary; rejects with BusUnavailableError when it is gone or silent for locateTimeoutMs. */
+  private ask(question: (q: number) => WorkerMessage): Promise<boolean> {
     if (!this.primary.connected) return Promise.reject(new BusUnavailableError('cluster: the primary is gone'));
     const q = (this.nextQuery = (this.nextQuery + 1) % Number.MAX_SAFE_INTEGER);
-    return new Promise<Location>((resolve, reject) => {
+    return new Promise<boolean>((resolve, reject) => {
       const timer = setTimeout(() => settle(new BusUnavailableError('cluster: the primary did not answer')), this.locateTimeoutMs);
-      const settle = (found: boolean | Error) => {
+      const settle = (answer: boolean | Error) => {
         clearTimeout(timer);
         this.queries.delete(q);
-        if (found instanceof Error) return reject(found);
-        if (found) this.knowElsewhere(sessionId);
-        resolve(found ? 'elsewhere' : 'gone');
+        if (answer instanceof Error) reject(answer);
+        else resolve(answer);
       };
       this.queries.set(q, settle);
-      this.send({ bus: 'locate', s: sessionId, q }, (error) => settle(new BusUnavailableError(`cluster: ${error.message}`)));
+      this.send(question(q), (error) => settle(new BusUnavailableError(`cluster: ${error.message}`)));
     });
   }
 
@@ -112,6 +136,10 @@ export class ClusterBus implements SessionBus {
     switch (message.bus) {
       case 'located':
         return this.queries.get(message.q)?.(message.found);
+      case 'claimed':
+        return this.queries.get(message.q)?.(message.ok);
+      case 'announce':
+        return this.announcements.heard(message.n, message.k, message.v);
       case 'attached':
         return this.attaching.get(message.s)?.();
       case 'ready':

@@ -15,18 +15,33 @@ export type WorkerMessage =
   | { bus: 'detach'; s: string }
   | { bus: 'locate'; s: string; q: number }
   | Deliveries
-  | { bus: 'cancel'; s: string; r: RequestId };
+  | { bus: 'cancel'; s: string; r: RequestId }
+  /** Claim key `k` once for `ttl` ms (SessionBus.claimOnce): the primary holds every worker's claims. */
+  | { bus: 'claim'; k: string; ttl: number; q: number }
+  /** Tell the other workers: key `k` of topic `n` is now `v` (SessionBus.announce). */
+  | Announce;
+
+/** An announcement, relayed by the primary to every other worker as it came. */
+export interface Announce {
+  bus: 'announce';
+  n: string;
+  k: string;
+  v: string;
+}
 
 /** Primary → worker. */
 export type PrimaryMessage =
   | { bus: 'located'; q: number; found: boolean }
+  /** The answer to `claim` q: true the first time its key was claimed. */
+  | { bus: 'claimed'; q: number; ok: boolean }
   /** The primary knows the worker holds this session: its endpoint event may go (ClusterBus.attach). */
   | { bus: 'attached'; s: string }
   /** Every worker of the start has listened: /health may say healthy (./readiness.ts). */
   | { bus: 'ready' }
   | Deliveries
   | { bus: 'cancel'; s: string; r: RequestId }
-  | { bus: 'closed'; s: string };
+  | { bus: 'closed'; s: string }
+  | Announce;
 
 /** True for our messages (Node's cluster and other code may use the same channel). */
 export function isBusMessage<T extends { bus: string }>(value: unknown): value is T {

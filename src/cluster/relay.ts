@@ -1,6 +1,8 @@
 // The primary's side of routing without Redis: which worker holds each session, answers relayed to it,
 // cancel and closed passed to the other workers. A worker that exits takes its sessions with it (404).
+// It also holds the workers' single-use claims (a used `requestState`) and relays their announcements.
 import type { Worker } from 'node:cluster';
+import { OnceClaims } from '../sessions/once-claims';
 import { isBusMessage, type PrimaryMessage, type WorkerMessage } from './messages';
 import { Outbox } from './outbox';
 
@@ -9,6 +11,7 @@ export class SessionRelay {
   /** Answers relayed in this turn of the event loop, one message per holder. */
   private readonly outbox = new Outbox<Worker>((worker, deliveries) => send(worker, deliveries));
   private readonly workers = new Set<Worker>();
+  private readonly claims = new OnceClaims();
 
   /** Routes the bus messages of `worker` from now on. */
   adopt(worker: Worker): void {
@@ -51,6 +54,10 @@ export class SessionRelay {
         return;
       case 'cancel':
         return this.broadcast(worker, { bus: 'cancel', s: message.s, r: message.r });
+      case 'claim':
+        return send(worker, { bus: 'claimed', q: message.q, ok: this.claims.claim(message.k, message.ttl) });
+      case 'announce':
+        return this.broadcast(worker, { bus: 'announce', n: message.n, k: message.k, v: message.v });
     }
   }
 

@@ -25,6 +25,9 @@ export class SerializedMessage {
 /** Writes one JSON-RPC message on a stream held by this process. */
 export type StreamSink = (message: object | SerializedMessage) => void;
 
+/** Hears what other processes announced on one topic (`announce`): a key and its new value. */
+export type AnnouncementListener = (key: string, value: string) => void;
+
 export interface SessionBus {
   /**
    * This process now holds the stream of `sessionId`; messages for it reach `sink`. A bus shared with
@@ -41,6 +44,20 @@ export interface SessionBus {
   deliver(sessionId: string, message: object): void;
   /** notifications/cancelled: aborts `requestId` of the session wherever it runs. */
   cancel(sessionId: string, requestId: RequestId): void;
+  /**
+   * Claims `key` once for every process sharing the bus, for `ttlMs`: true the first time, false while an
+   * earlier claim holds (a 2026-07-28 `requestState` is used once, wherever it is presented). The key is
+   * the caller's namespace and name (`state:<nonce>`), never a credential. Rejects with
+   * BusUnavailableError when the bus cannot answer: a caller refuses rather than accept twice.
+   */
+  claimOnce(key: string, ttlMs: number): boolean | Promise<boolean>;
+  /**
+   * Tells every other process sharing the bus that `key` of `topic` is now `value` (a caller's log level).
+   * Best effort, no reply: a process that is down, or starts later, does not hear it. Never a credential.
+   */
+  announce(topic: string, key: string, value: string): void;
+  /** Hears what other processes announce on `topic` (not this process's own announcements). */
+  onAnnouncement(topic: string, listener: AnnouncementListener): void;
   /**
    * Resolves once the bus can route (e.g. Redis connected), or after `timeoutMs`: the server listens
    * only then, so a stream opened at startup is registered at once. Optional: memory needs nothing.

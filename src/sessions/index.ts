@@ -1,3 +1,4 @@
-export { BusUnavailableError, SerializedMessage, type Location, type SessionBus, type StreamSink } from './bus';
+export { BusUnavailableError, SerializedMessage, type AnnouncementListener, type Location, type SessionBus, type StreamSink } from './bus';
 export { CallTracker } from './calls';
 export { MemoryBus } from './memory-bus';
+export { OnceClaims } from './once-claims';

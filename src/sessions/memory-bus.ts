@@ -1,9 +1,11 @@
 // The default bus: one process holds every stream and runs every call, so routing is a map lookup.
 import type { CallTracker } from './calls';
 import type { Location, SessionBus, StreamSink } from './bus';
+import { OnceClaims } from './once-claims';
 
 export class MemoryBus implements SessionBus {
   private readonly sinks = new Map<string, StreamSink>();
+  private readonly claims = new OnceClaims();
 
   constructor(private readonly calls: CallTracker) {}
 
@@ -26,6 +28,15 @@ export class MemoryBus implements SessionBus {
   cancel(sessionId: string, requestId: string | number): void {
     this.calls.cancel(sessionId, requestId);
   }
+
+  claimOnce(key: string, ttlMs: number): boolean {
+    return this.claims.claim(key, ttlMs);
+  }
+
+  /** No other process to tell, nor to hear from. */
+  announce(): void {}
+
+  onAnnouncement(): void {}
 
   async close(): Promise<void> {
     this.sinks.clear();

@@ -6,6 +6,7 @@ import { ClusterBus, type PrimaryChannel } from '../../src/cluster/cluster-bus';
 import type { WorkerMessage } from '../../src/cluster/messages';
 import { SessionRelay } from '../../src/cluster/relay';
 import { clusterReadiness } from '../../src/cluster/readiness';
+import { BusUnavailableError } from '../../src/sessions/bus';
 import { CallTracker } from '../../src/sessions/calls';
 
 /** One worker's end (its bus's channel) and the primary's end (a Worker as the relay sees it). */
@@ -89,6 +90,25 @@ describe('routing through the primary (WORKERS>1 without Redis)', () => {
     expect(await busB.locate('s4')).toBe('elsewhere');
   });
 
+  it('claims a key once across the workers: the primary holds the claims (a requestState used on A is refused on B)', async () => {
+    expect(await busA.claimOnce('state:n1', 60_000)).toBe(true);
+    expect(await busB.claimOnce('state:n1', 60_000)).toBe(false);
+    expect(await busA.claimOnce('state:n1', 60_000)).toBe(false);
+    expect(await busB.claimOnce('state:n2', 60_000)).toBe(true);
+  });
+
+  it('relays an announcement to every other worker, not back to the one that made it', async () => {
+    const heardA: string[] = [];
+    const heardB: string[] = [];
+    busA.onAnnouncement('log-level', (key, value) => heardA.push(`${key}=${value}`));
+    busB.onAnnouncement('log-level', (key, value) => heardB.push(`${key}=${value}`));
+    busB.onAnnouncement('other', (key) => heardB.push(`other ${key}`));
+    busA.announce('log-level', 'owner-1', 'warning');
+    await settle();
+    expect(heardB).toEqual(['owner-1=warning']);
+    expect(heardA).toEqual([]);
+  });
+
   it('forgets every session of a worker that exits', async () => {
     busA.attach('s3', () => undefined);
     await settle();
@@ -96,6 +116,15 @@ describe('routing through the primary (WORKERS>1 without Redis)', () => {
     relay.forget(a.worker);
     await settle();
     expect(await busB.locate('s3')).toBe('gone');
+  });
+});
+
+describe('a worker whose primary is gone', () => {
+  it('refuses a claim with BusUnavailableError rather than grant it', async () => {
+    const { channel } = link();
+    const bus = new ClusterBus(new CallTracker(), { ...channel, connected: false, on: channel.on, off: channel.off, send: channel.send });
+    await expect(bus.claimOnce('state:n3', 60_000)).rejects.toBeInstanceOf(BusUnavailableError);
+    await bus.close();
   });
 });
 

@@ -23,8 +23,10 @@ import { CallLink } from './call-link';
 import type { ClientLink } from './client-link';
 import { answersOf, inputRequiredResult, ModernLink } from './modern-link';
 import { RequestStateCodec } from './request-state';
+import type { LevelBook } from './level-book';
 import { ownerOf } from './owner';
 import { PendingRequests, type AnswerOutcome } from './pending-requests';
+import { BusUnavailableError } from '../../sessions/bus';
 import {
   classify,
   errorBody,
@@ -134,6 +136,8 @@ export interface CoreOptions {
    * server assumes of a Streamable HTTP request without the header.
    */
   unversioned?: string;
+  /** The 2025-era callers' log levels (with `surface`), shared over the bus; this core's alone by default. */
+  levels?: LevelBook;
 }
 
 /** How long a question to the user waits by default, and how many one caller may have waiting. */
@@ -155,6 +159,15 @@ function callParams(params: Params): { name: string; args: unknown } {
     throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'tools/call params.arguments must be an object');
   }
   return { name, args };
+}
+
+/**
+ * The bus could not say whether a requestState was used (Redis down, the primary gone): refused, never
+ * accepted twice. ServerUnavailable is what the /mcp lane answers as 503 with Retry-After.
+ */
+function stateUnchecked(error: unknown): never {
+  if (error instanceof BusUnavailableError) throw new JsonRpcError(JsonRpcErrorCode.ServerUnavailable, 'Cannot check params.requestState right now; retry shortly');
+  throw error;
 }
 
 function metaOf(params: Params): Params | undefined {
@@ -182,6 +195,7 @@ export function createProtocolCore({
   pending = new PendingRequests({ timeoutMs: CLIENT_REQUEST_TIMEOUT_MS, maxPerCaller: MAX_WAITING_PER_CALLER }),
   states = new RequestStateCodec(undefined, CLIENT_REQUEST_TIMEOUT_MS),
   unversioned = '2025-03-26',
+  levels,
 }: CoreOptions): ProtocolCore {
   const listResult = Object.freeze({ tools: registry.descriptors });
   const listResults: Record<ToolFields, object> = {
@@ -195,7 +209,7 @@ export function createProtocolCore({
   const stamp = Object.freeze({ [META.serverInfo]: info });
   const cacheHint = { ttlMs: 0, cacheScope: 'private' } as const;
   const offer: Offer | undefined = resourceMethods({ registry, resources, views, cacheHint, fieldsOf });
-  const surface: Surface | undefined = withSurface ? surfaceMethods({ registry, prompts, resources: offer !== undefined, cacheHint }) : undefined;
+  const surface: Surface | undefined = withSurface ? surfaceMethods({ registry, prompts, resources: offer !== undefined, cacheHint, levels }) : undefined;
   const capabilities = surface ? Object.freeze({ ...(offer?.capabilities ?? TOOLS_ONLY), ...surface.capabilities }) : (offer?.capabilities ?? TOOLS_ONLY);
   // 2025-era clients may subscribe to a resource (acknowledged: ./surface.ts); 2026-07-28 has no resources/subscribe.
   const withSubscribe = (caps: object): object =>
@@ -285,30 +299,34 @@ export function createProtocolCore({
                 })
             : undefined;
         const modern = isStatelessEra(meta?.[META.protocolVersion]);
-        let client: ClientLink | undefined;
+        const revision = revisionOf(meta, ctx);
+        const structured = toolFieldsOf(revision ?? unversioned) === 'all';
+        const start = (client: ClientLink | undefined) =>
+          registry.call(name, args, {
+            client,
+            headers: ctx.headers,
+            signal: ctx.signal,
+            clientAddress: ctx.clientAddress,
+            progress,
+            trace: traceContext(ctx.headers, meta),
+            rpcId: id,
+            protocolVersion: revision,
+            structured,
+            principal: ctx.principal,
+            credentials: ctx.credentials,
+          });
         if (surface && modern) {
           // 2026-07-28: questions are a multi-round-trip result; the answers so far come back in a sealed state.
-          const answers = answersOf(states, { tool: name, args, owner: ownerOf(ctx.headers, ctx.principal) }, params);
+          const binding = { tool: name, args, owner: ownerOf(ctx.headers, ctx.principal) };
           const capabilities = meta?.[META.clientCapabilities];
-          client = new ModernLink(notify, surface.logLevelOf(params, ctx), typeof capabilities === 'object' && capabilities !== null ? (capabilities as Params) : {}, answers);
-        } else if (surface && notify) {
-          client = new CallLink(notify, surface.logLevelOf, params, ctx, pending);
+          const resume = (answers: Params) =>
+            start(new ModernLink(notify, surface.logLevelOf(params, ctx), typeof capabilities === 'object' && capabilities !== null ? (capabilities as Params) : {}, answers)).catch(
+              (error: unknown) => inputRequiredResult(error, states, binding),
+            );
+          const answers = answersOf(states, binding, params);
+          return answers instanceof Promise ? answers.then(resume, stateUnchecked) : resume(answers);
         }
-        const revision = revisionOf(meta, ctx);
-        const running = registry.call(name, args, {
-          client,
-          headers: ctx.headers,
-          signal: ctx.signal,
-          clientAddress: ctx.clientAddress,
-          progress,
-          trace: traceContext(ctx.headers, meta),
-          rpcId: id,
-          protocolVersion: revision,
-          structured: toolFieldsOf(revision ?? unversioned) === 'all',
-          principal: ctx.principal,
-          credentials: ctx.credentials,
-        });
-        return client instanceof ModernLink ? running.catch((error: unknown) => inputRequiredResult(error, states, { tool: name, args, owner: ownerOf(ctx.headers, ctx.principal) })) : running;
+        return start(surface && notify ? new CallLink(notify, surface.logLevelOf, params, ctx, pending) : undefined);
       },
     ],
     ...(offer?.methods ?? []),

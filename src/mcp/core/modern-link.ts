@@ -4,7 +4,7 @@
 import { ClientRequestError, InputRequired, type ClientLink, type ClientRequestMethod } from './client-link';
 import { JsonRpcError, JsonRpcErrorCode, type JsonRpcNotification } from './jsonrpc';
 import type { LogLevel } from './log-levels';
-import type { RequestStateCodec, StateBinding } from './request-state';
+import type { Opened, RequestStateCodec, StateBinding } from './request-state';
 
 /** Which client capability each question needs (declared in the request's `_meta`). */
 const CAPABILITY: Record<ClientRequestMethod, string> = { 'elicitation/create': 'elicitation', 'sampling/createMessage': 'sampling' };
@@ -36,20 +36,31 @@ export class ModernLink implements ClientLink {
   };
 }
 
-/** The answers a retried 2026-07-28 call carries: its sealed state's, and this retry's `inputResponses`. */
-export function answersOf(states: RequestStateCodec, binding: StateBinding, params: Record<string, unknown>): Record<string, unknown> {
-  const answers: Record<string, unknown> = {};
-  if (params.requestState !== undefined) {
-    if (typeof params.requestState !== 'string') throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'params.requestState must be a string');
-    const opened = states.open(params.requestState, binding);
-    if (!opened.ok) throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `params.requestState is refused: ${opened.reason}. Call the tool again without it.`);
-    Object.assign(answers, opened.answers);
-  }
+/**
+ * The answers a retried 2026-07-28 call carries: its sealed state's, and this retry's `inputResponses`. A
+ * promise only for a call with a state whose claim goes over the bus; rejects with BusUnavailableError
+ * when the bus cannot say whether the state was used (the lane answers 503: refused, never accepted twice).
+ */
+export function answersOf(states: RequestStateCodec, binding: StateBinding, params: Record<string, unknown>): Answers | Promise<Answers> {
   const responses = params.inputResponses;
-  if (responses !== undefined) {
-    if (typeof responses !== 'object' || responses === null || Array.isArray(responses)) throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'params.inputResponses must be an object');
-    for (const [key, value] of Object.entries(responses)) if (/^q\d{1,3}$/.test(key)) answers[key] = value;
+  if (responses !== undefined && (typeof responses !== 'object' || responses === null || Array.isArray(responses))) {
+    throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'params.inputResponses must be an object');
   }
+  if (params.requestState === undefined) return withResponses({}, responses);
+  if (typeof params.requestState !== 'string') throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'params.requestState must be a string');
+  const opened = states.open(params.requestState, binding);
+  return opened instanceof Promise ? opened.then((state) => fromState(state, responses)) : fromState(opened, responses);
+}
+
+type Answers = Record<string, unknown>;
+
+function fromState(opened: Opened, responses: object | undefined): Answers {
+  if (!opened.ok) throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `params.requestState is refused: ${opened.reason}. Call the tool again without it.`);
+  return withResponses({ ...opened.answers }, responses);
+}
+
+function withResponses(answers: Answers, responses: object | undefined): Answers {
+  if (responses !== undefined) for (const [key, value] of Object.entries(responses)) if (/^q\d{1,3}$/.test(key)) answers[key] = value;
   return answers;
 }
 

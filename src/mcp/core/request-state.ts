@@ -1,8 +1,11 @@
 // The `requestState` of a 2026-07-28 multi-round-trip call (a tool that asks the user): the answers given
 // so far, sealed with AES-256-GCM (integrity and confidentiality) and bound to the tool, a hash of its
-// arguments, the caller and an expiry, so any replica sharing the key can trust and resume it. A state
-// opened once is not accepted again by this process (a replayed state is refused).
+// arguments, the caller and an expiry, so any replica sharing the key can trust and resume it. Each state
+// is used once: its nonce is claimed through the SessionBus (every worker and replica) for the rest of its
+// life, so a replayed state is refused wherever it is presented; a bus that cannot answer refuses it too.
 import { createCipheriv, createDecipheriv, hash, randomBytes } from 'node:crypto';
+import type { SessionBus } from '../../sessions/bus';
+import { OnceClaims } from '../../sessions/once-claims';
 
 export interface StateBinding {
   tool: string;
@@ -24,16 +27,24 @@ interface Sealed {
 
 export type Opened = { ok: true; answers: Record<string, unknown> } | { ok: false; reason: string };
 
-const USED_NONCES = 50_000;
+/** Where a state's nonce is claimed: the SessionBus; this process alone by default (one process, tests). */
+export type StateClaims = Pick<SessionBus, 'claimOnce'>;
+
+const USED: Opened = { ok: false, reason: 'it has been used already' };
+
+function localClaims(): StateClaims {
+  const claims = new OnceClaims();
+  return { claimOnce: (key, ttlMs) => claims.claim(key, ttlMs) };
+}
 
 export class RequestStateCodec {
   private readonly key: Buffer;
-  private readonly used = new Set<string>();
 
   constructor(
     secret: string | undefined,
     /** How long a state may be resumed. */
     private readonly ttlMs: number,
+    private readonly claims: StateClaims = localClaims(),
     private readonly now: () => number = Date.now,
   ) {
     this.key = hash('sha256', secret ?? randomBytes(32).toString('base64'), 'buffer');
@@ -47,7 +58,11 @@ export class RequestStateCodec {
     return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
   }
 
-  open(text: string, binding: StateBinding): Opened {
+  /**
+   * The answers a state carries, once it is verified and its nonce claimed. A promise when the claim goes
+   * over the bus, which rejects with BusUnavailableError when the bus cannot answer (the state is refused).
+   */
+  open(text: string, binding: StateBinding): Opened | Promise<Opened> {
     let body: Sealed;
     try {
       const raw = Buffer.from(text, 'base64url');
@@ -57,13 +72,15 @@ export class RequestStateCodec {
     } catch {
       return { ok: false, reason: 'it was not issued by this server or was altered' };
     }
-    if (body.e < this.now()) return { ok: false, reason: 'it has expired' };
+    const left = body.e - this.now();
+    if (left < 0) return { ok: false, reason: 'it has expired' };
     if (body.t !== binding.tool || body.a !== argsHash(binding.args)) return { ok: false, reason: 'it was issued for another tool or other arguments' };
     if (body.o !== binding.owner) return { ok: false, reason: 'it was issued to another caller' };
-    if (this.used.has(body.n)) return { ok: false, reason: 'it has been used already' };
-    if (this.used.size >= USED_NONCES) this.used.delete(this.used.values().next().value!);
-    this.used.add(body.n);
-    return { ok: true, answers: body.r };
+    const opened: Opened = { ok: true, answers: body.r };
+    // Claimed for the state's remaining life: after that it is refused as expired anyway.
+    const claimed = this.claims.claimOnce(`state:${body.n}`, Math.max(1, left));
+    if (typeof claimed === 'boolean') return claimed ? opened : USED;
+    return claimed.then((ok) => (ok ? opened : USED));
   }
 }
 

@@ -9,6 +9,7 @@ import { describeArguments } from '../../prompts/prompt-set';
 import type { CoreContext } from './core';
 import { echoed } from './echo';
 import { JsonRpcError, JsonRpcErrorCode, type RequestId } from './jsonrpc';
+import { LevelBook } from './level-book';
 import { isLogLevel, LOG_LEVEL_META, type LogLevel } from './log-levels';
 import { ownerOf } from './owner';
 import { traceContext } from './trace-context';
@@ -22,8 +23,6 @@ export const COMPLETION_METHODS = ['completion/complete'] as const;
 /** 2025-era only: 2026-07-28 carries the level in each request's `_meta` and has no resources/subscribe. */
 export const SESSION_METHODS = ['logging/setLevel', 'resources/subscribe', 'resources/unsubscribe'] as const;
 
-/** The level a 2025-era client last set, by caller, kept for a while (stateless: no session to hold it). */
-const LEVEL_BOOK_SIZE = 10_000;
 /** What a 2025-era client that never set a level gets: info and above (MCP lets the server decide). */
 export const DEFAULT_LOG_LEVEL: LogLevel = 'info';
 
@@ -33,6 +32,8 @@ export interface SurfaceOptions {
   /** Whether resources are offered (resources/subscribe then exists on 2025-era requests). */
   resources: boolean;
   cacheHint: object;
+  /** The 2025-era callers' log levels (./level-book.ts); one of this process alone by default. */
+  levels?: LevelBook;
 }
 
 export interface Surface {
@@ -56,8 +57,7 @@ function stringArguments(value: unknown, what: string): Record<string, string> {
   return value as Record<string, string>;
 }
 
-export function surfaceMethods({ registry, prompts, resources, cacheHint }: SurfaceOptions): Surface {
-  const levels = new Map<string, LogLevel>();
+export function surfaceMethods({ registry, prompts, resources, cacheHint, levels = new LevelBook() }: SurfaceOptions): Surface {
   const modern = (params: Params) => isStatelessEra((params._meta as Params | undefined)?.[META.protocolVersion]);
   const stamp = (params: Params, result: object) => (modern(params) ? { ...result, ...cacheHint } : result);
   const promptList = prompts.list;
@@ -123,10 +123,7 @@ export function surfaceMethods({ registry, prompts, resources, cacheHint }: Surf
 
   function setLevel(params: Params, ctx: CoreContext): unknown {
     if (!isLogLevel(params.level)) throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'logging/setLevel needs params.level, one of debug, info, notice, warning, error, critical, alert, emergency');
-    const owner = ownerOf(ctx.headers, ctx.principal);
-    levels.delete(owner);
-    if (levels.size >= LEVEL_BOOK_SIZE) levels.delete(levels.keys().next().value!);
-    levels.set(owner, params.level);
+    levels.set(ownerOf(ctx.headers, ctx.principal), params.level);
     return {};
   }
 

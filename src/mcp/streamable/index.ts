@@ -41,10 +41,17 @@ function acceptOf(req: IncomingMessage): Accept {
   return accept === undefined ? ANY_ACCEPT : judgeAccept(accept);
 }
 
-/** JSON-RPC errors answered after dispatch stay in-band (200), except an unsupported revision (400). */
+/**
+ * JSON-RPC errors answered after dispatch stay in-band (200), except an unsupported revision (400) and a
+ * bus that cannot check a requestState (503: the client retries; the state is not used up).
+ */
 function statusOf(answer: JsonRpcResponse): number {
-  return 'error' in answer && answer.error.code === JsonRpcErrorCode.UnsupportedProtocolVersion ? 400 : 200;
+  if (!('error' in answer)) return 200;
+  const { code } = answer.error;
+  return code === JsonRpcErrorCode.UnsupportedProtocolVersion ? 400 : code === JsonRpcErrorCode.ServerUnavailable ? 503 : 200;
 }
+
+const RETRY_SHORTLY = Object.freeze({ 'Retry-After': '1' });
 
 export function createStreamableLane(options: StreamableLaneOptions) {
   const { core, clientOf, logger, auth } = options;
@@ -121,7 +128,10 @@ export function createStreamableLane(options: StreamableLaneOptions) {
         principal,
         credentials,
       };
-      await http.answerInResponse(res, message, from, (answer) => exchange.answer(statusOf(answer), answer));
+      await http.answerInResponse(res, message, from, (answer) => {
+        const status = statusOf(answer);
+        exchange.answer(status, answer, status === 503 ? RETRY_SHORTLY : undefined);
+      });
     } catch (error) {
       logger.error({ err: error }, 'POST /mcp failed');
       if (res.headersSent) res.destroy();

@@ -3,6 +3,7 @@
 // accepts event streams.
 import type { ServerResponse } from 'node:http';
 import { sendJsonCompressible } from '../../http/gzip-json';
+import { sendJson } from '../../http/send-json';
 import { SSE_HEADERS } from '../sse/stream';
 
 export class Exchange {
@@ -30,10 +31,11 @@ export class Exchange {
     this.res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
   }
 
-  /** The final answer: on the stream when it was upgraded, else as one JSON body with `status`. */
-  answer(status: number, message: object): void {
+  /** The final answer: on the stream when it was upgraded, else as one JSON body with `status` (and `headers`). */
+  answer(status: number, message: object, headers?: Readonly<Record<string, string>>): void {
     if (this.res.destroyed) return;
     if (this.streaming) this.res.end(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+    else if (headers !== undefined) sendJson(this.res, status, message, headers);
     else sendJsonCompressible(this.res, status, message, this.acceptEncoding);
   }
 }

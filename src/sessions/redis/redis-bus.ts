@@ -7,10 +7,12 @@
 // Faults beyond up and down (issue 20): while this replica's commands fail (time-outs in a partition, OOM,
 // READONLY) it trusts no cached route and refuses routed POSTs at once; an answer that finds no holder
 // (its key expired while Redis was out of reach) is parked for the holder to collect when it re-registers.
+// Also single-use claims (a used requestState: one SET NX) and announcements on the control channel.
 import { randomBytes } from 'node:crypto';
 import { sessionTag, type Logger } from '../../logger';
 import type { RequestId } from '../../mcp/core/jsonrpc';
-import { BusUnavailableError, SerializedMessage, type Location, type SessionBus, type StreamSink } from '../bus';
+import { Announcements } from '../announcements';
+import { BusUnavailableError, SerializedMessage, type AnnouncementListener, type Location, type SessionBus, type StreamSink } from '../bus';
 import type { Metrics } from '../../telemetry';
 import type { CallTracker } from '../calls';
 import { whenReady, type RedisConnections } from './connections';
@@ -56,6 +58,7 @@ export class RedisBus implements SessionBus {
   private readonly held: HeldAnswers;
   private readonly route: RouteCommand;
   private readonly claim: ClaimCommand;
+  private readonly announcements = new Announcements();
   private closed = false;
   /** Counted for /metrics once instrument() is called; no-ops until then. */
   private counts = { routed: NO_COUNT, received: NO_COUNT, controls: NO_COUNT, failures: NO_COUNT, parked: NO_COUNT, claimed: NO_COUNT, dropped: NO_COUNT, unconfirmed: NO_COUNT };
@@ -185,6 +188,32 @@ export class RedisBus implements SessionBus {
     else this.publishControl({ t: 'cancel', s: sessionId, r: requestId, from: this.processId });
   }
 
+  /**
+   * `SET prefix<key> 1 NX PX ttl`: one write, only for a call that carries a state. Refused (BusUnavailableError,
+   * so the POST gets 503) while commands fail or when the SET does: never accepted without Redis's word.
+   */
+  claimOnce(key: string, ttlMs: number): Promise<boolean> {
+    const { connections } = this.options;
+    const failing = connections.status.failing;
+    if (failing !== undefined) return Promise.reject(new BusUnavailableError(`redis: commands failing (${failing})`));
+    return connections.commands.set(this.names.claim(key), '1', 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX').then(
+      (reply) => reply === 'OK',
+      (error: Error) => {
+        this.failed('claim', error);
+        throw new BusUnavailableError(`redis: cannot claim (${error.message})`, { cause: error });
+      },
+    );
+  }
+
+  /** On the control channel, which every replica reads (releases that do not know `announce` ignore it). */
+  announce(topic: string, key: string, value: string): void {
+    this.publishControl({ t: 'announce', n: topic, k: key, v: value, from: this.processId });
+  }
+
+  onAnnouncement(topic: string, listener: AnnouncementListener): void {
+    this.announcements.on(topic, listener);
+  }
+
   /** Both connections up, or `timeoutMs` passed (Redis down at startup: serve what needs no Redis). */
   ready(timeoutMs = 5_000): Promise<void> {
     return whenReady(this.options.connections, timeoutMs);
@@ -261,6 +290,7 @@ export class RedisBus implements SessionBus {
     }
     const control = channel === this.names.control ? parseControl(text) : undefined;
     if (!control || control.from === this.processId) return;
+    if (control.t === 'announce') return this.announcements.heard(control.n, control.k, control.v);
     if (control.t === 'cancel') return this.options.calls.cancel(control.s, control.r);
     if (control.t === 'parked') return this.collectOne(control.s);
     this.seen.delete(control.s);

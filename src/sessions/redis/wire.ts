@@ -17,6 +17,8 @@ export interface RedisNames {
   parked(sessionId: string): string;
   /** `prefix:replica:<process id>`: written every refresh, so even a replica holding no session learns that writes fail. */
   replica(processId: string): string;
+  /** `prefix<key>`: a single-use claim (`prefix:state:<nonce>`, a used requestState), expiring with what it claims. */
+  claim(key: string): string;
 }
 
 export function redisNames(prefix: string): RedisNames {
@@ -26,6 +28,7 @@ export function redisNames(prefix: string): RedisNames {
     control: `${prefix}control`,
     parked: (sessionId) => `${prefix}parked:${sessionId}`,
     replica: (processId) => `${prefix}replica:${processId}`,
+    claim: (key) => `${prefix}${key}`,
   };
 }
 
@@ -47,7 +50,9 @@ export type Control =
   | { t: 'cancel'; s: string; r: RequestId; from: string }
   | { t: 'closed'; s: string; from: string }
   /** An answer for `s` found no holder and was parked: the holder (if any) collects it. */
-  | { t: 'parked'; s: string; from: string };
+  | { t: 'parked'; s: string; from: string }
+  /** Key `k` of topic `n` is now `v` (SessionBus.announce: a caller's log level). Older releases ignore it. */
+  | { t: 'announce'; n: string; k: string; v: string; from: string };
 
 /** Parses a message off an inbox; undefined for anything malformed (another deployment, a bad actor). */
 export function parseDelivery(text: string): Delivery | undefined {
@@ -69,8 +74,10 @@ function parseAnswerText(space: number, text: string): Delivery | undefined {
 }
 
 export function parseControl(text: string): Control | undefined {
-  const value = parse(text) as Partial<Control> | undefined;
-  if (typeof value?.s !== 'string' || typeof value.from !== 'string') return undefined;
+  const value = parse(text) as (Partial<Control> & { s?: unknown; n?: unknown; k?: unknown; v?: unknown }) | undefined;
+  if (typeof value?.from !== 'string') return undefined;
+  if (value.t === 'announce') return typeof value.n === 'string' && typeof value.k === 'string' && typeof value.v === 'string' ? (value as Control) : undefined;
+  if (typeof value.s !== 'string') return undefined;
   if (value.t === 'closed' || value.t === 'parked') return value as Control;
   if (value.t === 'cancel' && (typeof value.r === 'string' || typeof value.r === 'number')) return value as Control;
   return undefined;
