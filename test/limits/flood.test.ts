@@ -70,7 +70,7 @@ describe('fair sharing of the customer API during one user\'s flood', () => {
     const texts = floodAnswers.map((result) => result?.content?.[0]?.text ?? '');
     expect(texts.filter((text) => text.includes('(error: too many in flight)')).length).toBe(FLOOD - 16);
     expect(texts.filter((text) => text === ORDER).length).toBe(16);
-  });
+  }, 60_000);
 
   // Measured on loopback (all in one process): 3.9–4.8 s, a time-out result, against 10–16 ms with the cap.
   // The deadline bounds the wait for the pool; the rest is the flood's 1,000 calls sharing one event loop.
@@ -81,8 +81,10 @@ describe('fair sharing of the customer API during one user\'s flood', () => {
       { USER_MAX_IN_FLIGHT: '0', USER_CALLS_PER_MINUTE: '0', UPSTREAM_CONNECTIONS: '128' },
       (api) => api.received() >= 128, // every pooled connection is held by the flood
     );
-    expect(bystander).toBeDefined(); // a time-out or, by luck, the answer: never a hang
+    // A time-out or, by luck, the answer: never a hang, and never another failure. What ended the wait is
+    // the deadline (its sentence), not the clock of a loaded machine, which CI saw past 7 s.
+    const text = bystander?.content?.[0]?.text ?? '';
+    expect(text === ORDER || text.includes('did not answer in time (timeout error)')).toBe(true);
     expect(waitMs).toBeGreaterThan(500); // it queued behind the flood for a pooled connection
-    expect(waitMs).toBeLessThan(2 * DEADLINE_MS + 1000);
-  });
+  }, 60_000);
 });
