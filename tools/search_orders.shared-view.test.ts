@@ -16,7 +16,7 @@ import { defineView } from '../src/resources';
 import { defineTool } from '../src/tools';
 import { startToolServer, type TestServer } from '../src/tools/testing';
 import { chromiumPath, NO_CHROMIUM } from '../test/support/view-host';
-import { openHost, type FrameOrigin, type ViewHost } from '../test/support/view-host/harness';
+import { openHost, textOf, type FrameOrigin, type ViewHost } from '../test/support/view-host/harness';
 import { freePort } from '../test/support/processes';
 import { rawPost } from '../test/support/raw-post';
 import { ROOT } from '../test/support/project-copy';
@@ -27,13 +27,14 @@ import { searchOrdersView } from './search_orders.view';
 const MANAGER = { authorization: 'Bearer demo-manager-token', 'x-tenant-id': 'acme' };
 const SECOND = 'note_card';
 
-/** The second view's tool: what a fork's own view would show. */
+/** The second view's tool: what a fork's own view would show; each answer is numbered, so a new one shows. */
+let notes = 0;
 const noteCard = defineTool({
   name: SECOND,
   description: 'Shows a note as a card.',
   input: {},
   view: `ui://tools/${SECOND}`,
-  handler: () => JSON.stringify({ note: 'shared runtime' }),
+  handler: () => JSON.stringify({ note: 'shared runtime', number: ++notes }),
 });
 
 type Element = { dataset: Record<string, string | undefined>; textContent: string | null };
@@ -137,10 +138,11 @@ describe('the shared forms on the wire', () => {
     await first.view.waitForFunction((wanted) => (globalThis as unknown as BrowserGlobal).document.querySelector('#detail strong')?.textContent === `Order #${wanted}`, {}, id);
 
     const second = await host.show(SECOND, {}, { origin });
-    await second.view.waitForFunction('document.querySelector("#result").textContent.startsWith("{")');
+    const shown = (JSON.parse(textOf(second.result)) as { number: number }).number;
+    const showing = (number: number) => `document.querySelector("#result").textContent === ${JSON.stringify(JSON.stringify({ note: 'shared runtime', number }))}`;
+    await second.view.waitForFunction(showing(shown));
     await second.view.click('#refresh');
-    await second.view.waitForSelector('#status:not(.error):empty');
-    expect(JSON.parse((await second.view.$eval('#result', (element) => element.textContent)) ?? '')).toEqual({ note: 'shared runtime' });
+    await second.view.waitForFunction(showing(shown + 1)); // the refresh's answer, through the host
     expect(host.calls.map((call) => call.name)).toEqual(['get_order', SECOND]);
     for (const response of fetched) {
       expect(response.status()).toBe(200);
