@@ -88,6 +88,11 @@ export interface Config {
   readonly workers: number;
   /** MCP_STATE_SECRET: signs 2026-07-28 `requestState`; unset, a random key per process (per cluster with WORKERS). */
   readonly stateSecret: string | undefined;
+  /**
+   * VIEW_ASSETS_URL, an origin (`https://tools.example.com`): views are sent in their shared form, loading
+   * the runtime they share from it (docs/views.md). Undefined (the default): each view is self-contained.
+   */
+  readonly viewAssetsUrl: string | undefined;
   /** /mcp as an OAuth protected resource (MCP_AUTH=oauth); absent with MCP_AUTH=headers. See src/auth. */
   readonly auth?: AuthSettings;
 }

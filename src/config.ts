@@ -20,6 +20,7 @@ import * as http from './http/settings';
 import * as hub from './hub/settings';
 import * as limits from './limits/settings';
 import * as logging from './logging/settings';
+import * as views from './resources/settings';
 import * as sse from './mcp/sse/settings';
 import * as sessions from './sessions/settings';
 import * as telemetry from './telemetry/settings';
@@ -43,7 +44,7 @@ const processSettings = {
 };
 
 // Every room, in the order their problems are listed.
-const ROOMS = [logging, upstream, http, sse, door, auth, limits, health, hub, sessions, telemetry] as const;
+const ROOMS = [logging, upstream, http, sse, door, auth, limits, health, hub, sessions, telemetry, views] as const;
 
 /** Every variable this server reads, in the order .env.example documents them by room. */
 export const SETTING_NAMES: readonly string[] = Object.freeze([processSettings, ...ROOMS.map((room) => room.settings)].flatMap((shape) => Object.keys(shape)));
@@ -136,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...hub.build(parse.of(hub.settings)),
     ...sessions.build(parse.of(sessions.settings)),
     ...telemetry.build(parse.of(telemetry.settings)),
+    ...views.build(parse.of(views.settings)),
   });
 }
 

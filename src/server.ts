@@ -18,7 +18,8 @@ import { createSseLane, StreamRegistry } from './mcp/sse';
 import { createStreamableLane } from './mcp/streamable';
 import { CallTracker, MemoryBus, type SessionBus } from './sessions';
 import type { Tool } from './tools/define-tool';
-import { createResourceSet, isView, type Resource, type ResourceTemplate } from './resources';
+import { createResourceSet, inSharedForm, isView, viewAssets, VIEWS_DIR, type Resource, type ResourceTemplate } from './resources';
+import { runtimeRoute, VIEW_ASSETS_PATH } from './resources/runtime-route';
 import { createTelemetry, type Telemetry } from './telemetry';
 import { createRegistry } from './tools/registry';
 import { createUpstream, type Upstream } from './upstream/api-client';
@@ -35,6 +36,8 @@ export interface ToolServerOptions {
   /** Resources and MCP Apps views (issue 26); none by default, and then resources/* do not exist. */
   resources?: readonly Resource[];
   resourceTemplates?: readonly ResourceTemplate[];
+  /** Where `npm run build` wrote the views' runtime, served with VIEW_ASSETS_URL set; by default dist/views. */
+  viewsDir?: string;
   /** Prompts (issue 34), offered on /mcp only; none by default. */
   prompts?: readonly Prompt[];
   info: ServerInfo;
@@ -84,7 +87,10 @@ function pathOf(url: string | undefined): string {
 
 export function createToolServer(options: ToolServerOptions): ToolServer {
   const { config, logger } = options;
-  const resources = options.resources ?? [];
+  // VIEW_ASSETS_URL: views in their shared form, and their runtime served (docs/views.md); unset, neither.
+  const assets = config.viewAssetsUrl === undefined ? undefined : viewAssets(config.viewAssetsUrl, config.publicBasePath);
+  const resources = inSharedForm(options.resources ?? [], assets);
+  const viewRuntime = assets && runtimeRoute(options.viewsDir ?? VIEWS_DIR);
   const resourceTemplates = options.resourceTemplates ?? [];
   const missing = options.tools.find((tool) => tool.view !== undefined && !resources.some((resource) => resource.uri === tool.view));
   if (missing) throw new TypeError(`Tool "${missing.name}" names the view ${missing.view}, which is not among the resources: add its defineView to them`);
@@ -208,13 +214,16 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     healthTimeoutMs: config.healthTimeoutMs,
     healthSimulation: config.healthSimulation,
   });
-  const door = createDoor(config.door, logger, metrics, auth?.openPaths);
+  // The views' runtime is public code: no caller check under /views/ (the Host check still applies).
+  const door = createDoor(config.door, logger, metrics, [...(auth?.openPaths ?? []), ...(viewRuntime ? [VIEW_ASSETS_PATH] : [])]);
   const http = createHttpServer(function route(req, res) {
     if (!door(req, res)) return; // refused: answered with 401/403 before any lane (issue 7)
     // The lanes are plain Node handlers: every tool call skips express's router. They write
     // X-Content-Type-Options with each answer's own headers (src/http/send-json.ts).
-    const lane = lanes.get(pathOf(req.url));
+    const path = pathOf(req.url);
+    const lane = lanes.get(path);
     if (lane) return lane(req, res);
+    if (viewRuntime && path.startsWith(VIEW_ASSETS_PATH)) return viewRuntime(req, res);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     app(req, res);
   });

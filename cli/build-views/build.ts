@@ -1,10 +1,12 @@
 // Builds each MCP Apps view under tools/views/<name>/ (index.html and the script it names) into one
 // self-contained file, dist/views/<name>.html: the script bundled by esbuild, minified and inlined, so the
-// view needs no network. Run by `npm run build` (and kept current by `npm run dev`, ./watch.ts), never by
-// the server (src/resources/built-view.ts reads the file).
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// view needs no network. Also its shared form, dist/views/<name>.shared.html, which loads the one runtime
+// all views share, dist/views/runtime-<hash>.js (./shared.ts). Run by `npm run build` (and kept current by
+// `npm run dev`, ./watch.ts), never by the server (src/resources/built-view.ts reads the files).
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuildOptions, Plugin } from 'esbuild';
+import { fromRuntime, runtimeFileName, runtimeOptions } from './shared';
 
 export class ViewBuildError extends Error {
   override name = 'ViewBuildError';
@@ -37,8 +39,11 @@ export function viewSource(dir: string): { html: string; script: string } {
   return { html, script: join(dir, script[1]!) };
 }
 
+/** A view's two forms: self-contained (the default), or `shared`, its shared modules read from the runtime. */
+export type ViewForm = 'inline' | 'shared';
+
 /** esbuild's options for a view's script (shared by the build and the watcher). */
-export function scriptOptions(script: string): BuildOptions & { write: false } {
+export function scriptOptions(script: string, form: ViewForm = 'inline'): BuildOptions & { write: false } {
   return {
     entryPoints: [script],
     bundle: true,
@@ -48,14 +53,19 @@ export function scriptOptions(script: string): BuildOptions & { write: false } {
     minify: true,
     write: false,
     legalComments: 'none',
-    plugins: [zodEnglishOnly],
+    plugins: form === 'shared' ? [fromRuntime, zodEnglishOnly] : [zodEnglishOnly],
   };
 }
 
-/** The HTML with its script inlined. */
-export function inlined(html: string, js: string): string {
+/**
+ * The HTML with its script inlined; with `runtimeFile`, preceded by a classic script that loads the runtime
+ * (the server makes its `src` absolute: src/resources/view-assets.ts). Classic scripts run in order, so the
+ * runtime's global is set before the view's script reads it.
+ */
+export function inlined(html: string, js: string, runtimeFile?: string): string {
   const safe = js.replace(/<\/script/gi, '<\\/script');
-  return html.replace(SCRIPT, () => `<script>${safe}</script>`);
+  const runtime = runtimeFile === undefined ? '' : `<script src="${runtimeFile}"></script>`;
+  return html.replace(SCRIPT, () => `${runtime}<script>${safe}</script>`);
 }
 
 /** One view's HTML with its script bundled and inlined. */
@@ -65,6 +75,30 @@ export async function buildView(dir: string): Promise<string> {
   const { build } = await import('esbuild');
   const bundled = await build(scriptOptions(script));
   return inlined(html, bundled.outputFiles[0]!.text);
+}
+
+/** The view's shared form: its script without SHARED_MODULES, after a script that loads `runtimeFile`. */
+export async function buildSharedView(dir: string, runtimeFile: string): Promise<string> {
+  const { html, script } = viewSource(dir);
+  const { build } = await import('esbuild');
+  const bundled = await build(scriptOptions(script, 'shared'));
+  return inlined(html, bundled.outputFiles[0]!.text, runtimeFile);
+}
+
+/** The runtime every shared form loads: its file name (content-hashed) and its script. */
+export async function buildRuntime(root: string): Promise<{ name: string; js: string }> {
+  const { build } = await import('esbuild');
+  const js = (await build(runtimeOptions(root, [zodEnglishOnly]))).outputFiles[0]!.text;
+  return { name: runtimeFileName(js), js };
+}
+
+/** Writes the runtime into `out`, removing the runtimes of earlier builds; returns its path. */
+export function writeRuntime(out: string, runtime: { name: string; js: string }): string {
+  mkdirSync(out, { recursive: true });
+  for (const old of readdirSync(out)) if (/^runtime-[0-9a-f]+\.js$/.test(old) && old !== runtime.name) rmSync(join(out, old));
+  const file = join(out, runtime.name);
+  writeFileSync(file, runtime.js);
+  return file;
 }
 
 /** The views under `root`/tools/views: each folder with an index.html. */
@@ -77,15 +111,25 @@ export function viewNames(root: string): string[] {
     .sort();
 }
 
-/** Builds every view of `root` into `out` (default `root`/dist/views); returns the files written. */
-export async function buildViews(root: string, out: string = join(root, 'dist', 'views')): Promise<string[]> {
-  const written: string[] = [];
-  for (const name of viewNames(root)) {
-    const html = await buildView(join(root, 'tools', 'views', name));
-    mkdirSync(out, { recursive: true });
+/** What buildViews wrote: the runtime (undefined when there is no view), and each view's two files. */
+export interface BuiltViews {
+  runtime: string | undefined;
+  views: Array<{ name: string; file: string; shared: string }>;
+}
+
+/** Builds every view of `root` into `out` (default `root`/dist/views), in both forms, and the runtime once. */
+export async function buildViews(root: string, out: string = join(root, 'dist', 'views')): Promise<BuiltViews> {
+  const names = viewNames(root);
+  if (names.length === 0) return { runtime: undefined, views: [] };
+  const runtime = await buildRuntime(root);
+  const written: BuiltViews = { runtime: writeRuntime(out, runtime), views: [] };
+  for (const name of names) {
+    const dir = join(root, 'tools', 'views', name);
     const file = join(out, `${name}.html`);
-    writeFileSync(file, html);
-    written.push(file);
+    const shared = join(out, `${name}.shared.html`);
+    writeFileSync(file, await buildView(dir));
+    writeFileSync(shared, await buildSharedView(dir, runtime.name));
+    written.views.push({ name, file, shared });
   }
   return written;
 }

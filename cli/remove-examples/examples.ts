@@ -25,4 +25,4 @@ export const EXAMPLE_VIEWS: readonly string[] = ['search_orders'];
 export const EXAMPLE_DOCS = 'docs/examples';
 
 /** The examples' own tests: they test nothing but the examples. */
-export const EXAMPLE_TESTS: readonly string[] = ['example-tools.test.ts', 'search_orders.view.test.ts'];
+export const EXAMPLE_TESTS: readonly string[] = ['example-tools.test.ts', 'search_orders.view.test.ts', 'search_orders.shared-view.test.ts'];

@@ -36,21 +36,24 @@ function announce(options: DoorSettings, logger: Logger | undefined): void {
 /**
  * `openPaths`: paths that skip the caller check (the Host and Origin checks still apply): GET /health,
  * which load balancers probe, and with MCP_AUTH=oauth /mcp and its metadata, whose callers prove who they
- * are with a bearer token instead of the hub's secret or network (issue 17).
+ * are with a bearer token instead of the hub's secret or network (issue 17). A path ending in `/` opens
+ * everything under it (the views' runtime, /views/, public code: issue 35).
  */
 export function createDoor(options: DoorSettings, logger?: Logger, metrics?: Metrics, openPaths: readonly string[] = []): Door {
   const hostAllowed = createHostCheck(options.allowedHosts);
   const originAllowed = createOriginCheck(options.allowedOrigins);
   const checkCaller = options.callerAuth === 'on' ? createCallerCheck(options) : undefined;
   const refuse = createRefuse(logger, metrics);
-  const open = new Set(['/health', ...openPaths]);
+  const open = new Set(['/health', ...openPaths.filter((path) => !path.endsWith('/'))]);
+  const prefixes = openPaths.filter((path) => path.endsWith('/'));
+  const isOpen = prefixes.length === 0 ? (path: string) => open.has(path) : (path: string) => open.has(path) || prefixes.some((prefix) => path.startsWith(prefix));
   announce(options, logger);
 
   return function door(req, res) {
     if (!hostAllowed(req.headers.host)) return refuse(req, res, REFUSALS.host);
     const origin = req.headers.origin;
     if (origin !== undefined && !originAllowed(origin)) return refuse(req, res, REFUSALS.origin);
-    if (checkCaller === undefined || open.has(pathOf(req.url))) return true;
+    if (checkCaller === undefined || isOpen(pathOf(req.url))) return true;
     const refusal = checkCaller(req);
     return refusal === undefined ? true : refuse(req, res, refusal);
   };

@@ -11,13 +11,26 @@ import { ViewNotBuiltError } from './view-not-built-error';
  */
 export const VIEWS_DIR = __filename.endsWith('.js') ? join(__dirname, '..', '..', 'views') : join(__dirname, '..', '..', 'dist', 'views');
 
-/** A view's `html`: reads `dist/views/<name>.html`, or fails with ViewNotBuiltError naming the fix. */
-export function builtView(name: string, dir: string = VIEWS_DIR): () => Promise<string> {
+/** builtView's answer: the view's HTML, and (`shared`) its shared form, which defineView picks up. */
+export interface BuiltView {
+  (): Promise<string>;
+  readonly shared: () => Promise<string>;
+}
+
+function reader(name: string, file: string): () => Promise<string> {
   return async function readBuiltView() {
     try {
-      return await readFile(join(dir, `${name}.html`), 'utf8');
+      return await readFile(file, 'utf8');
     } catch (error) {
       throw new ViewNotBuiltError(name, { cause: error });
     }
   };
+}
+
+/**
+ * A view's `html`: reads `dist/views/<name>.html` (and, as `shared`, `dist/views/<name>.shared.html`, sent
+ * with VIEW_ASSETS_URL set), or fails with ViewNotBuiltError naming the fix.
+ */
+export function builtView(name: string, dir: string = VIEWS_DIR): BuiltView {
+  return Object.assign(reader(name, join(dir, `${name}.html`)), { shared: reader(name, join(dir, `${name}.shared.html`)) });
 }

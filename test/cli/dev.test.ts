@@ -45,7 +45,7 @@ function lines() {
 }
 
 const NAME = 'dev_probe';
-const BUILT = new RegExp(`^(dev: )?built dist/views/${NAME}\\.html in (\\d+) ms \\(\\d+ KB, \\d+ KB gzipped\\)$`);
+const BUILT = new RegExp(`^(dev: )?built dist/views/${NAME}\\.html in (\\d+) ms \\(\\d+ KB, \\d+ KB gzipped\\); shared form ${NAME}\\.shared\\.html \\(\\d+ KB, \\d+ KB gzipped\\)$`);
 
 /** A copy of the project with a scaffolded tool and view of its own. */
 function copyWithView(prefix: string): ProjectCopy {
@@ -84,6 +84,7 @@ describe('the view watcher', () => {
     expect(built()).toContain('first label');
     expect(await edit('label.ts', () => "export const label = 'second label';\n")).toMatch(BUILT);
     expect(built()).toContain('second label');
+    expect(readFileSync(join(copy.root, 'dist/views', `${NAME}.shared.html`), 'utf8')).toContain('second label'); // the shared form too
     expect(await edit('index.html', (text) => text.replace(`<title>${NAME}</title>`, `<title>${NAME}, edited</title>`))).toMatch(BUILT);
     expect(built()).toContain(`<title>${NAME}, edited</title>`);
     const before = built();

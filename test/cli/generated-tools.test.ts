@@ -54,7 +54,7 @@ describe('npm run new-tool', () => {
     expect(index).toContain("import type { Resource } from '../src/resources';\nimport showThingView from './show_thing.view';");
     expect(index).toContain('export const resources: readonly Resource[] = [showThingView];');
     expect(readFileSync(join(copy.root, 'tools/show_thing.ts'), 'utf8')).toContain("view: 'ui://tools/show_thing',");
-    const [file] = await buildViews(copy.root, join(copy.root, 'dist/views'));
+    const [file] = (await buildViews(copy.root, join(copy.root, 'dist/views'))).views.map((view) => view.file);
     expect(file).toBe(join(copy.root, 'dist/views/show_thing.html'));
     const html = readFileSync(file!, 'utf8');
     expect(html).not.toContain('src="./app.ts"');

@@ -20,6 +20,10 @@ export interface TestServerOptions {
   apiUrl: string;
   /** More settings, as environment variables (e.g. { CUSTOMER_API_NAME: 'the billing system' }). */
   env?: Record<string, string>;
+  /** The port to listen on; by default any free one (give one when VIEW_ASSETS_URL must name it). */
+  port?: number;
+  /** Where the views' runtime is (with VIEW_ASSETS_URL set); by default dist/views. */
+  viewsDir?: string;
 }
 
 export interface CallOutcome {
@@ -39,7 +43,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startToolServer({ tools, resources, prompts, apiUrl, env = {} }: TestServerOptions): Promise<TestServer> {
+export async function startToolServer({ tools, resources, prompts, apiUrl, env = {}, port = 0, viewsDir }: TestServerOptions): Promise<TestServer> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...env, CUSTOMER_API_URL: apiUrl });
   const lines: string[] = [];
   const destination = new Writable({
@@ -57,8 +61,9 @@ export async function startToolServer({ tools, resources, prompts, apiUrl, env =
     resources,
     prompts,
     info: { name: 'tool-test-server', version: '0.0.0' },
+    ...(viewsDir === undefined ? {} : { viewsDir }),
   });
-  const url = await server.listen(0, '127.0.0.1');
+  const url = await server.listen(port, '127.0.0.1');
   let id = 0;
 
   async function call(name: string, args: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<CallOutcome> {

@@ -2,7 +2,7 @@
 // credentials, and the host page (./host.ts) in a Chromium page. As a real host, it lists the tool, reads
 // its view, calls the tool and shows the view with the result; its tool calls can be made to fail.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { Browser, Frame, Page } from 'puppeteer-core';
+import type { Browser, BrowserContext, Frame, Page } from 'puppeteer-core';
 import { hostPage } from './index';
 
 const UI = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
@@ -13,8 +13,17 @@ export const textOf = (result: Result) => result.content.map((part) => part.text
 /** The host context a test gives (ext-apps' McpUiHostContext, the parts these tests use). */
 export type HostContext = { theme?: 'light' | 'dark'; styles?: { variables?: Record<string, string>; css?: { fonts?: string } } };
 
+/**
+ * Whether each view's frame is an origin of its own (`opaque`, `sandbox="allow-scripts"`, the default), or
+ * all share one (`host`, adding `allow-same-origin`), as views inside a host's sandbox-proxy origin do.
+ */
+export type FrameOrigin = 'opaque' | 'host';
+
+/** The view's `_meta.ui.csp`, which the host page applies to its frame. */
+type ViewCsp = { connectDomains?: string[]; resourceDomains?: string[] };
+
 type HostWindow = {
-  showView(html: string, args: Record<string, unknown>, result: unknown, context?: HostContext): Promise<void>;
+  showView(html: string, args: Record<string, unknown>, result: unknown, context?: HostContext, options?: { csp?: ViewCsp; origin?: FrameOrigin }): Promise<string>;
   setHostContext(context: HostContext): void;
 };
 
@@ -28,13 +37,17 @@ export interface ViewHost {
    * call reaches the tool server, or (`after`) once it has run there, so its outcome is unknown to the view.
    */
   failCalls(count: number, when?: 'before' | 'after'): void;
-  /** Shows `tool`'s view with the result of calling it; `textOnly` drops structuredContent, as an older host does. */
-  show(tool: string, args: Record<string, unknown>, options?: { context?: HostContext; textOnly?: boolean }): Promise<{ view: Frame; result: Result; uri: string }>;
+  /**
+   * Shows `tool`'s view (in a frame of its own, beside any shown before) with the result of calling it;
+   * `textOnly` drops structuredContent, as an older host does.
+   */
+  show(tool: string, args: Record<string, unknown>, options?: { context?: HostContext; textOnly?: boolean; origin?: FrameOrigin }): Promise<{ view: Frame; result: Result; uri: string }>;
   setContext(context: HostContext): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function openHost(browser: Browser, serverUrl: string, headers: Record<string, string>): Promise<ViewHost> {
+/** Opens the host page in `browser` (or in one of its contexts, whose HTTP cache is its own). */
+export async function openHost(browser: Browser | BrowserContext, serverUrl: string, headers: Record<string, string>): Promise<ViewHost> {
   const client = new Client({ name: 'view-test-host', version: '1.0.0' }, { capabilities: UI, versionNegotiation: { mode: { pin: '2026-07-28' } } });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${serverUrl}/mcp`), { requestInit: { headers } }));
   const calls: ViewHost['calls'] = [];
@@ -60,17 +73,18 @@ export async function openHost(browser: Browser, serverUrl: string, headers: Rec
       failing = count;
       failWhen = when;
     },
-    async show(tool, args, { context, textOnly = false } = {}) {
+    async show(tool, args, { context, textOnly = false, origin } = {}) {
       const { tools } = await client.listTools();
       const uri = (tools.find((listed) => listed.name === tool)?._meta?.ui as { resourceUri?: string } | undefined)?.resourceUri;
       if (uri === undefined) throw new Error(`${tool} names no view in tools/list`);
       const read = await client.readResource({ uri });
-      const html = (read.contents[0] as { text: string }).text;
+      const { text: html, _meta: meta } = read.contents[0] as { text: string; _meta?: { ui?: { csp?: ViewCsp } } };
       const result = (await client.callTool({ name: tool, arguments: args })) as Result;
       const shown = textOnly ? { content: result.content, ...(result.isError ? { isError: true } : {}) } : result;
-      await page.evaluate((h, a, r, c) => (globalThis as unknown as HostWindow).showView(h, a, r, c), html, args, shown as never, context as never);
-      const frame = await (await page.waitForSelector('iframe#view'))!.contentFrame();
-      return { view: frame!, result, uri };
+      const frame = { csp: meta?.ui?.csp, origin };
+      const id = await page.evaluate((h, a, r, c, o) => (globalThis as unknown as HostWindow).showView(h, a, r, c, o), html, args, shown as never, context as never, frame as never);
+      const view = await (await page.waitForSelector(`iframe#${id}`))!.contentFrame();
+      return { view: view!, result, uri };
     },
     async setContext(context) {
       await page.evaluate((c) => (globalThis as unknown as HostWindow).setHostContext(c), context as never);
