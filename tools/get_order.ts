@@ -1,10 +1,9 @@
 // Example tool: one record by id. The id goes into the URL path (encoded by ctx.api); a 404 is explained.
-// Its `output` is the order as data (structuredContent, which the view reads); the model reads the same
-// as JSON. A tool that only relays the API's JSON can skip `output` and return it unparsed (`as: 'text'`,
-// docs/tools.md).
+// Its `output` is the order as data (structuredContent, which the view reads). It returns the API's JSON
+// as text (`as: 'text'`): a client that receives structuredContent gets it parsed and checked; the hub,
+// which cannot use it, gets the text as it came, with no parse at all (docs/tools.md).
 import { z } from 'zod';
 import { defineTool, ToolError, UpstreamHttpError } from '../src/tools';
-import type { Order } from './types';
 
 export default defineTool({
   name: 'get_order',
@@ -26,7 +25,7 @@ export default defineTool({
   annotations: { readOnlyHint: true },
   async handler({ orderId }, ctx) {
     try {
-      return await ctx.api.get<Order>('/orders/:id', { params: { id: orderId } });
+      return await ctx.api.get('/orders/:id', { params: { id: orderId }, as: 'text' });
     } catch (error) {
       if (error instanceof UpstreamHttpError && error.status === 404) {
         throw new ToolError(`There is no order with id ${orderId}. Use search_orders to find the right id.`);

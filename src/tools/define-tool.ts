@@ -17,8 +17,11 @@ export type ToolAnnotations = {
   openWorldHint?: boolean;
 };
 
-/** What a handler may return: text or a full result, or the output object when `output` is declared. */
-export type HandlerReturn<Out> = [Out] extends [z.ZodRawShape] ? z.input<z.ZodObject<Out>> : string | ToolResult;
+/**
+ * What a handler may return: text or a full result; with `output`, that object, or (without `text`) its
+ * JSON as the API sent it (`as: 'text'`), parsed only for clients that receive `structuredContent`.
+ */
+export type HandlerReturn<Out> = [Out] extends [z.ZodRawShape] ? z.input<z.ZodObject<Out>> | string : string | ToolResult;
 
 export interface ToolSpec<Shape extends z.ZodRawShape, Out extends z.ZodRawShape | undefined = undefined> {
   /** Letters, digits, _ and -; at most 64 characters. By convention the file name in tools/. */

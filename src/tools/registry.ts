@@ -114,6 +114,15 @@ function describeIssues(error: z.ZodError): string {
  * model: the tool's own sentence (`text`) or the same JSON.
  * An answer that does not match its own schema is a bug in the tool: it fails like any other bug.
  */
+/** A handler's JSON text of its output (`as: 'text'`), parsed; text that is not JSON is a bug in the tool. */
+function jsonOutput(tool: Tool, text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new TypeError(`Tool ${tool.name} returned text that is not the JSON of its output`);
+  }
+}
+
 function structuredResult(tool: Tool, schema: z.ZodType, value: unknown, structured: boolean): ToolResult {
   const checked = schema.safeParse(value);
   if (!checked.success) throw new TypeError(`Tool ${tool.name} returned an answer that does not match its output schema: ${describeIssues(checked.error)}`);
@@ -299,7 +308,11 @@ export function createRegistry({
         const ctx = new CallContext(upstream.forCall(run), run, files);
         // With tracing, the call's span is the active context: spans a tool makes itself nest under it.
         const value = await (span ? span.run(() => tool.handler(parsed.data as never, ctx)) : tool.handler(parsed.data as never, ctx));
-        if (tool.outputSchema) return run.finish(structuredResult(tool, tool.outputSchema, value, input.structured !== false), 'OK');
+        if (tool.outputSchema) {
+          // The API's JSON as text: as it came to a client without structuredContent (the hub), else parsed.
+          if (typeof value === 'string' && input.structured === false && !tool.textOf && value.charCodeAt(0) === 123 /* { */) return run.finish(textResult(value), 'OK');
+          return run.finish(structuredResult(tool, tool.outputSchema, typeof value === 'string' ? jsonOutput(tool, value) : value, input.structured !== false), 'OK');
+        }
         if (typeof value === 'string') return run.finish(textResult(value), 'OK');
         if (isResult(value)) return run.finish(value, value.isError === true ? 'TOOL_ERROR' : 'OK');
         throw new TypeError(`Tool ${name} returned neither a string nor a result`);
