@@ -1,7 +1,7 @@
 // Example tool: one record by id. The id goes into the URL path (encoded by ctx.api); a 404 is explained.
 // Its `output` is the order as data (structuredContent, which the view reads). It returns the API's JSON
-// as text (`as: 'text'`): a client that receives structuredContent gets it parsed and checked; the hub,
-// which cannot use it, gets the text as it came, with no parse at all (docs/tools.md).
+// as text (`as: 'text'`): the model reads it as it came; it is parsed and checked only for a client that
+// receives structuredContent, never for the hub, which cannot use it (docs/tools.md).
 import { z } from 'zod';
 import { defineTool, ToolError, UpstreamHttpError } from '../src/tools';
 

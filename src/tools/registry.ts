@@ -123,6 +123,20 @@ function jsonOutput(tool: Tool, text: string): unknown {
   }
 }
 
+/**
+ * A handler's JSON text of its output, without a `text` formatter: that text for the model on every lane,
+ * as it came; for a client that receives structuredContent, also parsed and checked (declared fields only).
+ * Without structuredContent (the hub) nothing is parsed: only a text that is not a JSON object is refused.
+ */
+function jsonTextResult(tool: Tool, schema: z.ZodType, text: string, structured: boolean): ToolResult {
+  if (!structured) {
+    if (text.charCodeAt(0) !== 123 /* { */) throw new TypeError(`Tool ${tool.name} returned text that is not the JSON of its output`);
+    return textResult(text);
+  }
+  const { structuredContent } = structuredResult(tool, schema, jsonOutput(tool, text), true);
+  return { content: [{ type: 'text', text }], structuredContent };
+}
+
 function structuredResult(tool: Tool, schema: z.ZodType, value: unknown, structured: boolean): ToolResult {
   const checked = schema.safeParse(value);
   if (!checked.success) throw new TypeError(`Tool ${tool.name} returned an answer that does not match its output schema: ${describeIssues(checked.error)}`);
@@ -309,8 +323,8 @@ export function createRegistry({
         // With tracing, the call's span is the active context: spans a tool makes itself nest under it.
         const value = await (span ? span.run(() => tool.handler(parsed.data as never, ctx)) : tool.handler(parsed.data as never, ctx));
         if (tool.outputSchema) {
-          // The API's JSON as text: as it came to a client without structuredContent (the hub), else parsed.
-          if (typeof value === 'string' && input.structured === false && !tool.textOf && value.charCodeAt(0) === 123 /* { */) return run.finish(textResult(value), 'OK');
+          // The API's JSON as text: the text as it came; parsed only for structuredContent (or a `text` sentence).
+          if (typeof value === 'string' && !tool.textOf) return run.finish(jsonTextResult(tool, tool.outputSchema, value, input.structured !== false), 'OK');
           return run.finish(structuredResult(tool, tool.outputSchema, typeof value === 'string' ? jsonOutput(tool, value) : value, input.structured !== false), 'OK');
         }
         if (typeof value === 'string') return run.finish(textResult(value), 'OK');

@@ -1,7 +1,7 @@
-// A tool with `output` may return its output's JSON as the API sent it (`as: 'text'`): a client that
-// receives structuredContent (2025-06-18 and later) gets it parsed and checked, with the declared fields as
-// text; the hub's lane (2024-11-05), which cannot use the data, gets the text as it came, never parsed.
-// Text that is not JSON is a bug in the tool on every lane.
+// A tool with `output` may return its output's JSON as the API sent it (`as: 'text'`): every client reads
+// that text as it came; a client that receives structuredContent (2025-06-18 and later) also gets it parsed
+// and checked (declared fields only), and the hub's lane (2024-11-05), which cannot use the data, never
+// parses it. Text that is not a JSON object is a bug in the tool on every lane.
 import { z } from 'zod';
 import { defineTool } from '../../src/tools';
 import { post2025, post2026 } from '../support/mcp-post';
@@ -39,8 +39,8 @@ it("the hub's lane gets the API's text as it came, unparsed (its undeclared fiel
 it.each([
   ['2025-11-25', on2025],
   ['2026-07-28', on2026],
-])('%s gets it parsed and checked: structuredContent and text hold the declared fields only', async (_revision, on) => {
-  expect(await on('relay')).toMatchObject({ content: [{ type: 'text', text: '{"id":"7","total":12.5}' }], structuredContent: { id: '7', total: 12.5 } });
+])('%s gets the same text, and structuredContent parsed and checked (declared fields only)', async (_revision, on) => {
+  expect(await on('relay')).toMatchObject({ content: [{ type: 'text', text: API_TEXT }], structuredContent: { id: '7', total: 12.5 } });
   expect(((await on('relay')) as { structuredContent: object }).structuredContent).not.toHaveProperty('internal');
 });
 
