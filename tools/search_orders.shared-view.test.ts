@@ -140,9 +140,14 @@ describe('the shared forms on the wire', () => {
     const second = await host.show(SECOND, {}, { origin });
     const shown = (JSON.parse(textOf(second.result)) as { number: number }).number;
     const showing = (number: number) => `document.querySelector("#result").textContent === ${JSON.stringify(JSON.stringify({ note: 'shared runtime', number }))}`;
-    await second.view.waitForFunction(showing(shown));
-    await second.view.click('#refresh');
-    await second.view.waitForFunction(showing(shown + 1)); // the refresh's answer, through the host
+    // Polled on a timer: puppeteer's default polls on animation frames, which Chromium does not run in a
+    // cross-origin frame scrolled out of view (the second view, below the first once it grew): the wait
+    // then never looked again (CI saw it time out with the answer already shown).
+    const polled = { polling: 100 };
+    await second.view.waitForFunction(showing(shown), polled);
+    // A DOM click, not one at the button's coordinates, which move while the frames above resize.
+    await second.view.$eval('#refresh', (button) => (button as unknown as { click(): void }).click());
+    await second.view.waitForFunction(showing(shown + 1), polled); // the refresh's answer, through the host
     expect(host.calls.map((call) => call.name)).toEqual(['get_order', SECOND]);
     for (const response of fetched) {
       expect(response.status()).toBe(200);
