@@ -41,7 +41,9 @@ describe('one deadline per upstream request', () => {
       expect(error).toBeInstanceOf(UpstreamTimeoutError);
       expect(failureResult(error).outcome).toBe('UPSTREAM_TIMEOUT');
       expect(elapsed).toBeGreaterThanOrEqual(990);
-      expect(elapsed).toBeLessThan(1400); // before the fix: each byte restarted bodyTimeout, and it ran for ever
+      // Before the fix each byte restarted bodyTimeout and it ran for ever: any bound shows it ended. Not a
+      // tight one: CI's loaded machine took 1.6 s for this 1 s deadline.
+      expect(elapsed).toBeLessThan(5000);
     } finally {
       await upstream.close();
     }
