@@ -66,7 +66,7 @@ describe('fair sharing of the customer API during one user\'s flood', () => {
       (api, answered) => api.received() >= 16 && answered >= FLOOD - 16,
     );
     expect(bystander?.isError).toBeUndefined();
-    expect(waitMs).toBeLessThan(250); // measured 10–16 ms on loopback
+    expect(waitMs).toBeLessThan(2000); // measured 10–16 ms on loopback; without the cap, seconds (below)
     const texts = floodAnswers.map((result) => result?.content?.[0]?.text ?? '');
     expect(texts.filter((text) => text.includes('(error: too many in flight)')).length).toBe(FLOOD - 16);
     expect(texts.filter((text) => text === ORDER).length).toBe(16);
