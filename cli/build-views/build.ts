@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuildOptions, Plugin } from 'esbuild';
-import { fromRuntime, runtimeFileName, runtimeOptions } from './shared';
+import { BROWSER_BUNDLE, fromRuntime, runtimeFileName, runtimeOptions } from './shared';
 
 export class ViewBuildError extends Error {
   override name = 'ViewBuildError';
@@ -46,13 +46,7 @@ export type ViewForm = 'inline' | 'shared';
 export function scriptOptions(script: string, form: ViewForm = 'inline'): BuildOptions & { write: false } {
   return {
     entryPoints: [script],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    write: false,
-    legalComments: 'none',
+    ...BROWSER_BUNDLE,
     plugins: form === 'shared' ? [fromRuntime, zodEnglishOnly] : [zodEnglishOnly],
   };
 }

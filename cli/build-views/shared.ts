@@ -19,19 +19,16 @@ export function runtimeFileName(js: string): string {
   return `runtime-${createHash('sha256').update(js).digest('hex').slice(0, 16)}.js`;
 }
 
+/** How every script of a view is bundled (its own and the runtime): one minified classic script. */
+export const BROWSER_BUNDLE = { bundle: true, format: 'iife', platform: 'browser', target: 'es2022', minify: true, write: false, legalComments: 'none' } as const;
+
 /** esbuild's options for the runtime: an IIFE that imports each shared module and sets the global. */
 export function runtimeOptions(root: string, plugins: Plugin[]): BuildOptions & { write: false } {
   const imports = SHARED_MODULES.map((name, index) => `import * as m${index} from ${JSON.stringify(name)};`).join('\n');
   const entries = SHARED_MODULES.map((name, index) => `${JSON.stringify(name)}: m${index}`).join(', ');
   return {
     stdin: { contents: `${imports}\nglobalThis.${RUNTIME_GLOBAL} = Object.freeze({ ${entries} });\n`, resolveDir: root, loader: 'js', sourcefile: 'view-runtime.js' },
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    write: false,
-    legalComments: 'none',
+    ...BROWSER_BUNDLE,
     plugins,
   };
 }
