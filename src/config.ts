@@ -26,6 +26,7 @@ import * as sessions from './sessions/settings';
 import * as telemetry from './telemetry/settings';
 import * as upstream from './upstream/settings';
 import { reservedProblems } from './upstream/fixed-headers';
+import { hostName as hostNameOf } from './door/hosts';
 
 export type { Config, DoorSettings, LogLevel };
 export { DEFAULT_CUSTOM_AUTH_HEADERS } from './upstream/settings';
@@ -118,6 +119,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     warnings.push(`NODE_ENV=${JSON.stringify(p.NODE_ENV).slice(1, -1).slice(0, 40)} is not development, test or production: this server runs as in development (production's checks are off). Set NODE_ENV=production in production.`);
   }
   if (problems.length > 0) throw new ConfigError(problems, warnings);
+  const doorPart = door.build(parse.of(door.settings), common);
+  const viewsPart = views.build(parse.of(views.settings));
+  warnings.push(...viewAssetsHostWarnings(viewsPart.viewAssetsUrl, doorPart.door.allowedHosts));
 
   return Object.freeze({
     env: p.NODE_ENV,
@@ -130,14 +134,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...upstream.build(parse.of(upstream.settings)),
     ...http.build(parse.of(http.settings)),
     ...sse.build(parse.of(sse.settings)),
-    ...door.build(parse.of(door.settings), common),
+    ...doorPart,
     ...auth.build(parse.of(auth.settings), common),
     ...limits.build(parse.of(limits.settings)),
     ...health.build(parse.of(health.settings)),
     ...hub.build(parse.of(hub.settings)),
     ...sessions.build(parse.of(sessions.settings)),
     ...telemetry.build(parse.of(telemetry.settings)),
-    ...views.build(parse.of(views.settings)),
+    ...viewsPart,
   });
 }
 
@@ -150,6 +154,21 @@ function fixedHeaderProblems(headers: Readonly<Record<string, string>> | undefin
   if (userHeader !== undefined) reserved.set(userHeader, "the verified user's subject header (UPSTREAM_USER_HEADER)");
   if (secretHeader !== undefined) reserved.set(secretHeader, "the hub's secret header (HUB_SECRET_HEADER)");
   return reservedProblems(headers, reserved);
+}
+
+/**
+ * Browsers fetch the views' runtime from VIEW_ASSETS_URL with its host in Host, and the door refuses a
+ * Host not in ALLOWED_HOSTS: every view would then load without its runtime. A warning, not a refusal: a
+ * proxy may rewrite Host to a name that is listed.
+ */
+function viewAssetsHostWarnings(viewAssetsUrl: string | undefined, allowedHosts: readonly string[] | '*'): string[] {
+  if (viewAssetsUrl === undefined || allowedHosts === '*') return [];
+  const host = hostNameOf(new URL(viewAssetsUrl).host);
+  if (allowedHosts.some((name) => hostNameOf(name) === host)) return [];
+  return [
+    `VIEW_ASSETS_URL: its host ${host} is not in ALLOWED_HOSTS (${allowedHosts.join(', ') || 'none'}), so browsers' requests for ` +
+      `the views' runtime would be refused and views would not load: add ${host} to ALLOWED_HOSTS (unless a proxy in front rewrites Host to a listed name)`,
+  ];
 }
 
 /** Checks that span two rooms: the hub's secret must never be forwarded to the customer's API. */

@@ -88,6 +88,27 @@ describe('VIEW_ASSETS_URL, the setting', () => {
   );
 });
 
+describe("VIEW_ASSETS_URL's host and ALLOWED_HOSTS", () => {
+  const hostWarnings = (env: Record<string, string>) => loadConfig(env).warnings.filter((warning) => warning.startsWith('VIEW_ASSETS_URL:'));
+
+  it('warns at startup when the host is not allowed, since browsers fetching the runtime would be refused', () => {
+    expect(hostWarnings({ VIEW_ASSETS_URL: 'https://tools.example.com', ALLOWED_HOSTS: 'api.example.com' })).toEqual([
+      "VIEW_ASSETS_URL: its host tools.example.com is not in ALLOWED_HOSTS (api.example.com), so browsers' requests for the views' runtime would be refused and views would not load: add tools.example.com to ALLOWED_HOSTS (unless a proxy in front rewrites Host to a listed name)",
+    ]);
+    // In development the default hosts are this machine's names: a tunnel's name must be added.
+    expect(hostWarnings({ VIEW_ASSETS_URL: 'https://abc.tunnel.example' })).toEqual([expect.stringContaining('not in ALLOWED_HOSTS (localhost, 127.0.0.1, [::1])')]);
+  });
+
+  it.each([
+    ['listed', { VIEW_ASSETS_URL: 'https://Tools.Example.com:8443', ALLOWED_HOSTS: 'api.example.com,tools.example.com' }],
+    ['any host allowed', { VIEW_ASSETS_URL: 'https://tools.example.com', ALLOWED_HOSTS: '*' }],
+    ["this machine's name in development", { VIEW_ASSETS_URL: 'http://localhost:3000' }],
+    ['unset', { ALLOWED_HOSTS: 'api.example.com' }],
+  ])('says nothing when the host is %s', (_label, env) => {
+    expect(hostWarnings(env)).toEqual([]);
+  });
+});
+
 describe('with VIEW_ASSETS_URL set (and PUBLIC_BASE_PATH /tools, caller authentication on)', () => {
   let dir: string;
   let server: TestServer;
