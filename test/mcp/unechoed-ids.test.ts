@@ -1,6 +1,8 @@
 // Issue 26, point 6: a request whose id the server will not repeat (longer than MAX_ID_LENGTH, or not a
-// string or number) is refused in the HTTP answer of POST /messages, on the session path and without one.
+// string or number) is refused in the HTTP answer of POST /messages, on the session path and without one,
+// and of POST /mcp in both eras (where it was once answered 200).
 import { MAX_ID_LENGTH } from '../../src/mcp/core';
+import { MODERN } from '../support/mcp-post';
 import { postDirect, SseClient } from '../support/sse-client';
 import { startStack, type Stack } from '../support/stack';
 
@@ -65,5 +67,37 @@ describe('POST /messages with an id the server will not echo', () => {
     } finally {
       client.close();
     }
+  });
+});
+
+describe('POST /mcp with a string id longer than the cap', () => {
+  const refusal = { jsonrpc: '2.0', id: null, error: { code: -32600, message: `id must be a number or a string of at most ${MAX_ID_LENGTH} characters` } };
+  const envelope = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' } };
+  const mcp = async (id: unknown, method: string, params: Record<string, unknown> | undefined, headers: Record<string, string>) => {
+    const response = await fetch(`${stack.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body: JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) }),
+    });
+    return { status: response.status, type: response.headers.get('content-type'), json: (await response.json()) as unknown };
+  };
+  const CASES: Array<[string, string, Record<string, unknown> | undefined, Record<string, string>]> = [
+    ['a 2025-era request without MCP-Protocol-Version', 'ping', undefined, {}],
+    ['a 2025-era request naming 2025-06-18', 'tools/list', undefined, { 'mcp-protocol-version': '2025-06-18' }],
+    ['a well-formed 2026-07-28 request', 'tools/list', { _meta: envelope }, { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/list' }],
+    // Without its Mcp-Name header this one would be refused by a rung that repeats the id: the cap comes first.
+    ['a 2026-07-28 tools/call missing Mcp-Name', 'tools/call', { name: 'whoami', arguments: {}, _meta: envelope }, { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call' }],
+  ];
+
+  it.each(CASES)('%s is refused with 400, id null, in JSON', async (_what, method, params, headers) => {
+    for (const id of [tooLong, 'i'.repeat(100_000)]) {
+      expect(await mcp(id, method, params, headers)).toEqual({ status: 400, type: expect.stringMatching(/^application\/json/), json: refusal });
+    }
+  });
+
+  it('an id of exactly the cap is answered with its id, in both eras', async () => {
+    const id = 'i'.repeat(MAX_ID_LENGTH);
+    expect(await mcp(id, 'ping', undefined, {})).toMatchObject({ status: 200, json: { id, result: {} } });
+    expect(await mcp(id, 'tools/list', { _meta: envelope }, { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/list' })).toMatchObject({ status: 200, json: { id } });
   });
 });

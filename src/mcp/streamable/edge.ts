@@ -5,7 +5,7 @@
 // well-formed requests of both eras skip the SDK's zod parses by ./fast-path, held to `edgeBySdk` by tests.
 import type { IncomingHttpHeaders } from 'node:http';
 import { classifyInboundRequest } from '@modelcontextprotocol/server';
-import { echoed, errorBody, HANDSHAKE_VERSIONS, isKnownMethod, JsonRpcErrorCode, type KnownMethod, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId } from '../core';
+import { echoed, errorBody, HANDSHAKE_VERSIONS, isKnownMethod, JsonRpcErrorCode, MAX_ID_LENGTH, type KnownMethod, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId } from '../core';
 import { isPlainLegacyRequest, isWellFormedModernRequest } from './fast-path';
 
 export { isPlainLegacyRequest, isWellFormedModernRequest } from './fast-path';
@@ -75,6 +75,22 @@ function standardHeaders(message: JsonRpcRequest, std: StandardHeaders): Edge | 
 
 type Route = ReturnType<typeof classifyInboundRequest>;
 
+/**
+ * A string id longer than MAX_ID_LENGTH cannot be repeated in the answer (issue 20): the request is
+ * refused before any rung that would echo it, 400 with id null, as POST /messages answers it.
+ */
+function hasOverlongId(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const id = (body as { id?: unknown }).id;
+  return typeof id === 'string' && id.length > MAX_ID_LENGTH;
+}
+
+const OVERLONG_ID: Edge = Object.freeze({
+  kind: 'reject',
+  status: 400,
+  answer: errorBody(JsonRpcErrorCode.InvalidRequest, `id must be a number or a string of at most ${MAX_ID_LENGTH} characters`, null),
+});
+
 function sdkRoute(body: unknown, std: StandardHeaders): Route {
   return classifyInboundRequest({
     httpMethod: 'POST',
@@ -90,6 +106,7 @@ function sdkRoute(body: unknown, std: StandardHeaders): Route {
  * common well-formed requests of both eras skip the SDK's classification (./fast-path: issues 12, 19).
  */
 export function edge(body: unknown, headers: IncomingHttpHeaders, knows: KnownMethod = isKnownMethod): Edge {
+  if (hasOverlongId(body)) return OVERLONG_ID;
   const version = header(headers, 'mcp-protocol-version');
   if (isPlainLegacyRequest(body, version)) return { kind: 'request', message: body, modern: false };
   const std = { version, method: header(headers, 'mcp-method'), name: header(headers, 'mcp-name') };
@@ -99,6 +116,7 @@ export function edge(body: unknown, headers: IncomingHttpHeaders, knows: KnownMe
 
 /** The same decision with every body classified by the SDK: the reference the fast paths are held to. */
 export function edgeBySdk(body: unknown, headers: IncomingHttpHeaders, knows: KnownMethod = isKnownMethod): Edge {
+  if (hasOverlongId(body)) return OVERLONG_ID;
   const std = standardHeadersOf(headers);
   return decide(body, std, Array.isArray(body) ? undefined : sdkRoute(body, std), knows);
 }
