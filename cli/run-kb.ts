@@ -25,6 +25,7 @@ export async function runKb(argv: string[], io: KbIo): Promise<number> {
   const print = (line: string): void => void io.stdout.write(`${line}\n`);
   const fail = (line: string, code: number): number => (io.stderr.write(`kb: ${line}\n`), code);
 
+  if (argv.includes('--help') || argv.includes('-h')) return (print(KB_USAGE), EXIT_OK);
   const args = parseKbArgs(argv);
   if (!args.ok) return fail(`${args.message}\n${KB_USAGE}`, EXIT_USAGE);
   const config = readKbConfig(io.env);

@@ -17,6 +17,7 @@ export const HUB_CLI_USAGE = `usage:
   npm run hub -- invalidate (--ws <wsId> | --user <id>)
   npm run hub -- tools --ws <wsId> [--server <toolServerUrl>]
   npm run hub -- call --ws <wsId> [--server <toolServerUrl>] <tool> ['<json arguments>']
+settings (environment): HUB_URL, the running emulator (default http://127.0.0.1:4100); HUB_EMBED_KEY (default the demo key)
 `;
 
 const options = {
@@ -58,8 +59,14 @@ async function printAnswer(res: Awaited<ReturnType<typeof request>>, io: CliIo):
   return ok ? 0 : 1;
 }
 
+/** The running emulator: HUB_URL, where an empty value counts as unset, as for every setting (docs/configuration.md). */
+export function emulatorUrlOf(env: NodeJS.ProcessEnv): string {
+  return env['HUB_URL'] || 'http://127.0.0.1:4100';
+}
+
 export async function runHubCli(argv: string[], io: CliIo): Promise<number> {
-  const baseUrl = io.env['HUB_URL'] ?? 'http://127.0.0.1:4100';
+  if (argv.includes('--help') || argv.includes('-h')) return (io.stdout.write(HUB_CLI_USAGE), 0);
+  const baseUrl = emulatorUrlOf(io.env);
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true });
@@ -69,7 +76,7 @@ export async function runHubCli(argv: string[], io: CliIo): Promise<number> {
   }
   const { values, positionals } = parsed;
   const [command, tool, json] = positionals;
-  const embedClient = () => createHubClient({ baseUrl, keys: { embed: io.env['HUB_EMBED_KEY'] ?? DEMO_EMBED_KEY } });
+  const embedClient = () => createHubClient({ baseUrl, keys: { embed: io.env['HUB_EMBED_KEY'] || DEMO_EMBED_KEY } });
   const server: Record<string, string> = values.server === undefined ? {} : { toolServerUrl: values.server };
 
   try {

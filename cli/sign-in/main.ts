@@ -4,7 +4,9 @@ import { parseSignInArgs, USAGE } from './args';
 import { signInAndCall } from './sign-in';
 
 async function main(): Promise<void> {
-  const options = parseSignInArgs(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  if (argv.includes('--help') || argv.includes('-h')) return void process.stdout.write(`${USAGE}\n`);
+  const options = parseSignInArgs(argv);
   if (typeof options === 'string') {
     process.stderr.write(`sign-in: ${options}\n${USAGE}\n`);
     process.exitCode = 2;

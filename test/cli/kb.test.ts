@@ -102,6 +102,13 @@ describe('kb CLI: add, replace, remove and their failures', () => {
     expect(result.err).toEqual(['kb: HUB_KNOWLEDGE_KEY must be a scoped API key starting with svc_ak_']);
   });
 
+  it('--help prints the usage on stdout and exits 0, before any setting is read', async () => {
+    const result = await kb(['--help'], {});
+    expect(result.code).toBe(0);
+    expect(result.err).toEqual([]);
+    expect(result.out.join('\n')).toContain('npm run kb -- mirror');
+  });
+
   it('bad arguments print the usage and exit 2', async () => {
     const result = await kb(['remove', '--kb', 'kb-1']);
     expect(result.code).toBe(2);

@@ -3,7 +3,7 @@
 // more sign-in; a wrong password is refused; and the command itself prints only the answer on stdout. Against
 // the OAuth test stack's stub tools (the example API's own sign-in test: example-api/sign-in.test.ts).
 import { join } from 'node:path';
-import { parseSignInArgs } from '../../cli/sign-in/args';
+import { parseSignInArgs, USAGE } from '../../cli/sign-in/args';
 import { signInAndCall } from '../../cli/sign-in/sign-in';
 import { freePort } from '../support/processes';
 import { startOAuthStack, type OAuthStack } from '../auth/oauth-stack';
@@ -47,6 +47,14 @@ describe('npm run sign-in', () => {
     expect(parseSignInArgs(['carol'])).toBe('carol is not a demo user: give --password');
     expect(parseSignInArgs(['alice', '--args', '{}'])).toBe('--args needs --call <tool>');
     expect(parseSignInArgs(['alice', '--call', 'x', '--args', '[1]'])).toBe('--args: must be a JSON object');
+  });
+
+  it('--help prints the usage on stdout and exits 0', async () => {
+    const { code, stdout, stderr } = await runChild(process.execPath, ['--import', 'tsx', 'cli/sign-in/main.ts', '--help'], {
+      cwd: join(__dirname, '..', '..'),
+      env: { PATH: process.env.PATH },
+    });
+    expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: `${USAGE}\n`, stderr: '' });
   });
 
   it('the command prints only the answer on stdout, the rest on stderr', async () => {

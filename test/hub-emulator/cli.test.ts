@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { runHubCli } from '../../hub-emulator/cli';
+import { emulatorUrlOf, HUB_CLI_USAGE, runHubCli } from '../../hub-emulator/cli';
 import { serveEmulator, type RunningEmulator } from '../../hub-emulator/serve';
 import { DEMO_EMBED_KEY } from '../../hub-emulator';
 import { startMcpPeer, type McpPeer } from './mcp-peer';
@@ -58,6 +58,23 @@ describe('hub emulator: npm run hub and its CLI', () => {
     expect(await runHubCli(['invalidate', '--ws', 'ws-cli'], io)).toBe(0);
     expect(await runHubCli(['call', '--ws', 'ws-cli', 'echo_headers'], io)).toBe(1);
     expect(err.text()).toContain('binding_not_found');
+  });
+
+  it('--help prints the usage, with the settings it reads, on stdout and exits 0', async () => {
+    for (const flag of ['--help', '-h']) {
+      const out = sink();
+      const err = sink();
+      expect(await runHubCli(['call', flag], { env: {}, stdout: out.stream, stderr: err.stream })).toBe(0);
+      expect(out.text()).toBe(HUB_CLI_USAGE);
+      expect(out.text()).toContain('HUB_URL, the running emulator (default http://127.0.0.1:4100)');
+      expect(err.text()).toBe('');
+    }
+  });
+
+  it('an empty HUB_URL counts as unset: the default emulator address', () => {
+    expect(emulatorUrlOf({ HUB_URL: '' })).toBe('http://127.0.0.1:4100');
+    expect(emulatorUrlOf({})).toBe('http://127.0.0.1:4100');
+    expect(emulatorUrlOf({ HUB_URL: running.url })).toBe(running.url);
   });
 
   it('an unknown command prints the usage and exits 2', async () => {
