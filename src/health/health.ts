@@ -48,7 +48,7 @@ export async function checkHealth(checks: readonly HealthCheck[], timeoutMs: num
   return degraded.length === 0 ? { status: 'healthy' } : { status: 'healthy', degraded: degraded.join('; ') };
 }
 
-/** Adds GET /health to `router`. */
+/** Adds GET /health to `router` (405 to any other method). */
 export function mountHealthRoute(router: Router, { checks, timeoutMs = 2_000, simulation = true }: HealthOptions): void {
   router.get('/health', async function health(req, res) {
     res.set('Cache-Control', 'no-store');
@@ -67,5 +67,9 @@ export function mountHealthRoute(router: Router, { checks, timeoutMs = 2_000, si
     }
     const report = await checkHealth(checks, timeoutMs);
     res.status(report.status === 'healthy' ? 200 : 503).json(report);
+  });
+  // Any other method: 405 with Allow, as on the protocol routes (express answers HEAD with the GET route).
+  router.all('/health', function healthMethodNotAllowed(_req, res) {
+    res.status(405).set('Allow', 'GET, HEAD').json({ error: 'method_not_allowed', message: 'The health report is read with GET.' });
   });
 }

@@ -28,6 +28,21 @@ describe('GET /health', () => {
     expect(res.body.error).toBe('invalid_simulate');
   });
 
+  it('HEAD → 200 with no body; any other method → 405 with Allow, in JSON', async () => {
+    const head = await request(stack.url).head('/health');
+    expect(head.status).toBe(200);
+    expect(head.text).toBeUndefined();
+    for (const method of ['post', 'put', 'delete', 'patch'] as const) {
+      const res = await request(stack.url)[method]('/health');
+      expect({ status: res.status, allow: res.headers.allow, type: res.headers['content-type'], body: res.body }).toEqual({
+        status: 405,
+        allow: 'GET, HEAD',
+        type: expect.stringMatching(/^application\/json/),
+        body: { error: 'method_not_allowed', message: 'The health report is read with GET.' },
+      });
+    }
+  });
+
   it('customer API down → 503 naming it', async () => {
     await stack.api.close();
     const res = await request(stack.url).get('/health');
