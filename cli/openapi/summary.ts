@@ -14,10 +14,17 @@ export function summaryLines(planned: readonly Planned[], dryRun: boolean): stri
     const reason = item.action.replace(/^skipped: /, '').replace(/\s*\([^)]*\)/g, '').replace(/ \{[^}]*\}/g, ' {…}').replace(/^its path \S+/, 'its path');
     reasons.set(reason, [...(reasons.get(reason) ?? []), item.tool || `${item.method} ${item.path}`]);
   }
+  // --update rewrites a tool outside its fork region and leaves its test as the fork has it.
+  const created = written.filter((item) => item.action === 'write').length;
+  const updated = written.length - created;
+  const counts = [
+    ...(created > 0 || updated === 0 ? [`${created} tool(s) written, each with a test, and listed in tools/index.ts`] : []),
+    ...(updated > 0 ? [`${updated} updated (fork regions and tests kept)`] : []),
+  ].join(', ');
   const lines = [
     dryRun
       ? `openapi: dry run, nothing written (${written.length} tool(s) would be written, ${planned.length - written.length} skipped)`
-      : `openapi: ${written.length} tool(s) written, each with a test, and listed in tools/index.ts; ${planned.length - written.length} skipped. Curate them before use.`,
+      : `openapi: ${counts}; ${planned.length - written.length} skipped. Curate them before use.`,
   ];
   for (const [reason, tools] of reasons) {
     const names = tools.slice(0, EXAMPLES).join(', ') + (tools.length > EXAMPLES ? `, and ${tools.length - EXAMPLES} more` : '');
@@ -36,6 +43,11 @@ export function summaryLines(planned: readonly Planned[], dryRun: boolean): stri
   for (const [note, tools] of review) {
     const names = tools.slice(0, EXAMPLES).join(', ') + (tools.length > EXAMPLES ? `, and ${tools.length - EXAMPLES} more` : '');
     lines.push(`openapi:   ${note} (${names})`);
+  }
+  // What to run next, as `npm run new-tool` says it: the tests of what was written (all tools' past a few).
+  if (!dryRun && written.length > 0) {
+    const tests = written.length <= EXAMPLES ? written.map((item) => `tools/${item.tool}`).join(' ') : 'tools/';
+    lines.push(`openapi: then run their tests: npm test -- ${tests}`);
   }
   return lines;
 }

@@ -148,6 +148,21 @@ describe('the summary', () => {
       'openapi:   skipped 2: it takes a secret as input; pass --include-secrets to generate it (login_user, create_user)',
       'openapi: to review:',
       'openapi:   a GET that signs in or out is not marked read-only: check what it changes (logout_user)',
+      'openapi: then run their tests: npm test -- tools/find_pets tools/logout_user',
     ]);
+  });
+
+  it('says what --update did (tests kept), and names all tools past a few', () => {
+    const write = (tool: string) => ({ tool, method: 'GET', path: `/${tool}`, action: 'write', review: [] });
+    const update = (tool: string) => ({ ...write(tool), action: 'update' });
+    expect(summaryLines([update('get_invoice')], false)).toEqual([
+      'openapi: 1 updated (fork regions and tests kept); 0 skipped. Curate them before use.',
+      'openapi: then run their tests: npm test -- tools/get_invoice',
+    ]);
+    expect(summaryLines([write('a'), write('b'), write('c'), update('d'), update('e')], false)).toEqual([
+      'openapi: 3 tool(s) written, each with a test, and listed in tools/index.ts, 2 updated (fork regions and tests kept); 0 skipped. Curate them before use.',
+      'openapi: then run their tests: npm test -- tools/',
+    ]);
+    expect(summaryLines([write('a')], true)).toEqual(['openapi: dry run, nothing written (1 tool(s) would be written, 0 skipped)']);
   });
 });

@@ -15,9 +15,14 @@ import { startStack, type Stack } from '../support/stack';
 const at = { method: 'GET', path: '/api/v1/orders' };
 const ROWS: Array<[string, () => Error]> = [
   ['401', () => new UpstreamHttpError(401, at)],
-  ['403', () => new UpstreamHttpError(403, at)],
-  ['5xx, e.g. 502', () => new UpstreamHttpError(502, at)],
-  ['another 4xx, e.g. 422', () => new UpstreamHttpError(422, at)],
+  ['403 (no reason in its body)', () => new UpstreamHttpError(403, at)],
+  ['403 whose body gives a reason, e.g. `{"message": "Missing scope: orders:write"}`', () => new UpstreamHttpError(403, at, { text: 'Missing scope: orders:write' })],
+  ['5xx, e.g. 502 (its body is never read)', () => new UpstreamHttpError(502, at)],
+  ['another 4xx, e.g. 422 (no reason in its body)', () => new UpstreamHttpError(422, at)],
+  [
+    'another 4xx whose body gives a reason, e.g. Stripe\'s `{"error": {"message": "No such customer: \'cus_x\'", "param": "customer"}}`',
+    () => new UpstreamHttpError(400, at, { text: "No such customer: 'cus_x'", field: 'customer' }),
+  ],
   ['no answer in time', () => new UpstreamTimeoutError(at)],
   ['unreachable', () => new UpstreamNetworkError(at)],
   ['a 2xx body over `UPSTREAM_MAX_RESPONSE_BYTES`', () => new UpstreamResponseError('too-large', at)],
