@@ -95,6 +95,14 @@ describe('POST /mcp with a string id longer than the cap', () => {
     }
   });
 
+  // POST /messages answers a fractional id with its id (test/mcp/every-request-answered.test.ts); /mcp
+  // holds to MCP's rule (strings or integers), as the SDK's schema does.
+  it('a fractional id is refused with 400 and -32600 in both eras', async () => {
+    const legacy = await mcp(1.5, 'ping', undefined, {});
+    const modern = await mcp(1.5, 'tools/list', { _meta: envelope }, { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/list' });
+    for (const answer of [legacy, modern]) expect(answer).toMatchObject({ status: 400, json: { error: { code: -32600 } } });
+  });
+
   it('an id of exactly the cap is answered with its id, in both eras', async () => {
     const id = 'i'.repeat(MAX_ID_LENGTH);
     expect(await mcp(id, 'ping', undefined, {})).toMatchObject({ status: 200, json: { id, result: {} } });

@@ -32,6 +32,7 @@ import {
   errorBody,
   JsonRpcError,
   JsonRpcErrorCode,
+  ID_RULE,
   MAX_ID_LENGTH,
   resultBody,
   type JsonRpcNotification,
@@ -336,7 +337,7 @@ export function createProtocolCore({
   async function request(message: JsonRpcRequest, ctx: CoreContext): Promise<JsonRpcResponse> {
     // Lanes' fast paths skip classify(): the bound on string ids is held here too (issue 20).
     if (typeof message.id === 'string' && message.id.length > MAX_ID_LENGTH) {
-      return errorBody(JsonRpcErrorCode.InvalidRequest, `id must be a number or a string of at most ${MAX_ID_LENGTH} characters`, null);
+      return errorBody(JsonRpcErrorCode.InvalidRequest, ID_RULE, null);
     }
     const params = message.params ?? {};
     const version = claimedVersion(params);

@@ -70,6 +70,12 @@ export function resultBody(id: RequestId, result: unknown): JsonRpcResponse {
  */
 export const MAX_ID_LENGTH = 200;
 
+/**
+ * The refusal of an id no answer may repeat. Any finite number is taken on POST /messages and echoed (the
+ * hub's contract says integer; JSON-RPC allows others); /mcp takes integers only, as the SDK's schema says.
+ */
+export const ID_RULE = `id must be a number or a string of at most ${MAX_ID_LENGTH} characters`;
+
 function isId(value: unknown): value is RequestId {
   return (typeof value === 'string' && value.length <= MAX_ID_LENGTH) || (typeof value === 'number' && Number.isFinite(value));
 }
@@ -104,7 +110,7 @@ export function classify(value: unknown): Classified {
       return invalid(id, JsonRpcErrorCode.InvalidRequest, 'method must be a non-empty string');
     }
     if ('id' in value && id === null) {
-      return invalid(null, JsonRpcErrorCode.InvalidRequest, `id must be a number or a string of at most ${MAX_ID_LENGTH} characters`);
+      return invalid(null, JsonRpcErrorCode.InvalidRequest, ID_RULE);
     }
     const params = value.params;
     // JSON-RPC allows by-position params (an array): a valid request with params MCP cannot take (-32602).

@@ -5,7 +5,7 @@
 // well-formed requests of both eras skip the SDK's zod parses by ./fast-path, held to `edgeBySdk` by tests.
 import type { IncomingHttpHeaders } from 'node:http';
 import { classifyInboundRequest } from '@modelcontextprotocol/server';
-import { echoed, errorBody, HANDSHAKE_VERSIONS, isKnownMethod, JsonRpcErrorCode, MAX_ID_LENGTH, type KnownMethod, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId } from '../core';
+import { echoed, errorBody, HANDSHAKE_VERSIONS, ID_RULE, isKnownMethod, JsonRpcErrorCode, MAX_ID_LENGTH, type KnownMethod, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId } from '../core';
 import { isPlainLegacyRequest, isWellFormedModernRequest } from './fast-path';
 
 export { isPlainLegacyRequest, isWellFormedModernRequest } from './fast-path';
@@ -88,7 +88,7 @@ function hasOverlongId(body: unknown): boolean {
 const OVERLONG_ID: Edge = Object.freeze({
   kind: 'reject',
   status: 400,
-  answer: errorBody(JsonRpcErrorCode.InvalidRequest, `id must be a number or a string of at most ${MAX_ID_LENGTH} characters`, null),
+  answer: errorBody(JsonRpcErrorCode.InvalidRequest, ID_RULE, null),
 });
 
 function sdkRoute(body: unknown, std: StandardHeaders): Route {
