@@ -117,6 +117,9 @@ export class SseClient {
   /** Posts a request and returns the answer read from the stream. */
   async call(id: number | string, method: string, params?: unknown, headers: Record<string, string> = {}): Promise<JsonRpcAnswer> {
     const answer = this.answer(id);
+    // A POST that fails leaves this wait unread: when the stream later closes it rejects, and without a
+    // handler that rejection would fail whichever test runs then. The caller still gets it by awaiting.
+    answer.catch(() => undefined);
     const response = await this.post({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) }, headers);
     if (response.status !== 202) throw new Error(`POST answered ${response.status}: ${await response.text()}`);
     return answer;
