@@ -140,19 +140,8 @@ npm ci --no-audit --no-fund --loglevel=error
 # What upgrade-check says about this upgrade (a fork made before 1.0.0 gets the command with the merge,
 # hence --from and --fork); it exits 1 if the fork's .env must change, which fails the walk.
 npm run --silent upgrade-check -- --from "$base" --fork "$fork_commit" "$target"
-# Two walks (from the newest release and from the one before) usually end in the same tree: the merge
-# result is the target plus the fork's own tools. UPGRADE_WALK_TREE_OUT names a file the walk writes its
-# tree's hash to; a walk given UPGRADE_WALK_TREE_SEEN (that hash) whose tree is the same runs the code the
-# other walk's suite ran, so it type-checks everything and runs the tools' tests only, and says so.
-tree="$(git rev-parse 'HEAD^{tree}')"
-[ -n "${UPGRADE_WALK_TREE_OUT:-}" ] && echo "$tree" >"$UPGRADE_WALK_TREE_OUT"
-if [ -n "${UPGRADE_WALK_TREE_SEEN:-}" ] && [ "$tree" = "$UPGRADE_WALK_TREE_SEEN" ]; then
-  phase "installed; the merged tree (${tree:0:12}) is the one the other walk's suite passed on: type-check and the tools' tests"
-  npm test -- --ci "$@" "$PWD/tools/"
-else
-  phase "installed; running the suite (tree ${tree:0:12})"
-  npm test -- --ci "$@"
-fi
+phase "installed; running the suite"
+npm test -- --ci "$@"
 phase "the suite is green"
 
 # --- The fork's tools answer ---------------------------------------------------------------------
