@@ -5,7 +5,10 @@ import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import { listenFailure } from '../http/listen-failure';
+import { createMetricsServer, type MetricsServer } from '../telemetry/metrics-server';
 import { DrainBarrier } from './drain-barrier';
+import { ClusterMetrics } from './metrics';
 import { SessionRelay } from './relay';
 
 export interface PrimaryOptions {
@@ -31,6 +34,10 @@ export function runPrimary({ config, logger, restartDelayMs = 1_000, exit = (cod
   /** Workers that have listened; once every worker of the start has, the cluster is ready (./readiness.ts). */
   const listened = new WeakSet<Worker>();
   let ready = false;
+  // METRICS_PORT: the primary serves one /metrics summed over the workers (./metrics.ts).
+  const metricsSettings = config.telemetry.metrics;
+  const clusterMetrics = metricsSettings ? new ClusterMetrics(live, logger) : undefined;
+  let metricsServer: MetricsServer | undefined;
 
   function announceReadiness(worker: Worker): void {
     const tell = (to: Worker) => to.isConnected() && to.send({ bus: 'ready' }, () => undefined);
@@ -47,7 +54,7 @@ export function runPrimary({ config, logger, restartDelayMs = 1_000, exit = (cod
     let listening = false;
     live.add(worker);
     relay?.adopt(worker);
-    worker.on('message', (message: unknown) => barrier.receive(worker, message));
+    worker.on('message', (message: unknown) => clusterMetrics?.receive(worker, message) || barrier.receive(worker, message));
     // An IPC write to a worker that is exiting fails (EPIPE); unheard, that 'error' would end the primary
     // and every other worker with it. Its exit is handled below.
     worker.on('error', (error: Error) => logger.warn({ worker: worker.id, err: error.message }, 'a message to a worker could not be sent'));
@@ -78,7 +85,8 @@ export function runPrimary({ config, logger, restartDelayMs = 1_000, exit = (cod
 
   function done(): void {
     logger.info({ failed }, 'every worker has exited');
-    logger.flush(() => exit(failed ? 1 : 0));
+    const closed = metricsServer?.close() ?? Promise.resolve();
+    void closed.then(() => logger.flush(() => exit(failed ? 1 : 0)));
   }
 
   function stop(signal: NodeJS.Signals): void {
@@ -99,4 +107,18 @@ export function runPrimary({ config, logger, restartDelayMs = 1_000, exit = (cod
   process.on('SIGINT', stop);
   logger.info({ workers: config.workers, routing: relay ? 'primary' : 'redis' }, 'starting workers');
   for (let i = 0; i < config.workers; i += 1) fork();
+  if (metricsSettings && clusterMetrics) {
+    metricsServer = createMetricsServer(clusterMetrics, metricsSettings.port, metricsSettings.host, logger);
+    metricsServer.listen().then(
+      (url) => logger.info({ url: `${url}/metrics`, workers: config.workers }, 'metrics listening (summed over the workers)'),
+      (error: unknown) => {
+        // One sentence, as a single process says it (a port taken): the operator's to fix by a setting.
+        const sentence = listenFailure(error, [{ port: metricsSettings.port, host: metricsSettings.host, setting: 'METRICS_PORT', hostSetting: 'METRICS_HOST' }]);
+        logger.fatal({ err: sentence ?? (error instanceof Error ? error.message : String(error)) }, 'metrics could not listen: stopping');
+        if (sentence !== undefined) process.stderr.write(`${sentence}\n`);
+        failed = true;
+        stop('SIGTERM');
+      },
+    );
+  }
 }

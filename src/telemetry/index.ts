@@ -1,5 +1,7 @@
 // Metrics and traces (issue 11): createTelemetry builds what the configuration turns on, loading
 // prom-client and the OpenTelemetry SDK only then; everything else gets the no-ops.
+import cluster from 'node:cluster';
+import { answerMetricsAsks } from '../cluster/metrics';
 import type { Logger } from '../logger';
 import { createMetricsServer, type MetricsServer } from './metrics-server';
 import { createPrometheusMetrics } from './prometheus';
@@ -34,9 +36,11 @@ export function createTelemetry(settings: TelemetrySettings, { logger, service, 
         customerApiUrl,
       })
     : undefined;
-  const server: MetricsServer | undefined = settings.metrics
-    ? createMetricsServer(metrics, settings.metrics.port, settings.metrics.host, logger)
-    : undefined;
+  // A cluster's worker (WORKERS>1) does not listen on METRICS_PORT: the primary does, and sums what each
+  // worker answers when it asks (../cluster/metrics.ts), so one scrape counts the whole server.
+  if (settings.metrics && cluster.isWorker) answerMetricsAsks(metrics);
+  const server: MetricsServer | undefined =
+    settings.metrics && !cluster.isWorker ? createMetricsServer(metrics, settings.metrics.port, settings.metrics.host, logger) : undefined;
   let closing: Promise<void> | undefined;
   return {
     metrics,

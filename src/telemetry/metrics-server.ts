@@ -10,7 +10,7 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
-export function createMetricsServer(metrics: Metrics, port: number, host: string, logger: Logger): MetricsServer {
+export function createMetricsServer(metrics: Pick<Metrics, 'scrape'>, port: number, host: string, logger: Logger): MetricsServer {
   const server: Server = createServer(function metricsRoute(req, res) {
     const path = (req.url ?? '/').split('?', 1)[0];
     if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {

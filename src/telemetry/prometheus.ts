@@ -121,5 +121,8 @@ export function createPrometheusMetrics(): Metrics {
     async scrape() {
       return { contentType: registry.contentType, body: await registry.metrics() };
     },
+    snapshot() {
+      return registry.getMetricsAsJSON();
+    },
   };
 }

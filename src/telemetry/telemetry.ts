@@ -33,6 +33,8 @@ export interface Metrics {
   counter(name: string, help: string): { inc(by?: number): void };
   /** The Prometheus text exposition of every metric, for GET /metrics. */
   scrape(): Promise<{ contentType: string; body: string }>;
+  /** Every metric as prom-client's JSON, which a cluster's primary sums over its workers (../cluster/metrics.ts). */
+  snapshot(): Promise<unknown[]>;
 }
 
 /** What a tool-call span needs to know about the JSON-RPC request; all optional ("where known"). */
@@ -93,6 +95,7 @@ export const noopMetrics: Metrics = {
   gauge: () => undefined,
   counter: () => noopCounter,
   scrape: () => Promise.resolve({ contentType: 'text/plain', body: '' }),
+  snapshot: () => Promise.resolve([]),
 };
 
 /** The default: no metrics, no traces, nothing loaded. */

@@ -1,5 +1,5 @@
 import { postFresh, resultOf, toolCall } from '../scale/post';
-import { killAll, startReplica, type Replica } from '../support/processes';
+import { freePort, killAll, startReplica, type Replica } from '../support/processes';
 import { startRecordingApi, type RecordingApi } from '../support/recording-api';
 import { deleteKeys, SHARED_REDIS_URL, uniquePrefix } from '../support/redis';
 import { SseClient } from '../support/sse-client';
@@ -49,6 +49,38 @@ async function callsFromEveryWorker(primary: Replica): Promise<void> {
     for (const client of clients) client.close();
   }
 }
+
+describe('WORKERS=2 with METRICS_PORT', () => {
+  it('one GET /metrics counts the calls of every worker: the primary sums them (each worker once answered alone)', async () => {
+    const metricsPort = await freePort();
+    const primary = await startReplica({ WORKERS: '2', METRICS_PORT: String(metricsPort), CUSTOMER_API_URL: api.url });
+    try {
+      const client = await SseClient.open(primary.url);
+      const pids = new Set<unknown>();
+      try {
+        for (let id = 1; id <= 12; id += 1) {
+          const answer = client.answer(id);
+          expect((await postFresh(primary.url, client, toolCall(id, 'where'))).status).toBe(202);
+          pids.add(resultOf(await answer).pid);
+        }
+      } finally {
+        client.close();
+      }
+      expect(pids.size).toBe(2); // the calls ran on both workers
+      // Scrapes on new connections, which node:cluster would have spread over the workers: each sees all 12.
+      for (let scrape = 0; scrape < 4; scrape += 1) {
+        const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { headers: { connection: 'close' } });
+        expect(response.status).toBe(200);
+        const body = await response.text();
+        expect(body).toMatch(/^mcp_tool_calls_total\{tool="where",outcome="ok"\} 12$/m);
+        expect(body).toMatch(/^mcp_tool_call_duration_seconds_count\{tool="where"\} 12$/m);
+      }
+      expect(primary.output()).toContain('metrics listening (summed over the workers)');
+    } finally {
+      await primary.stop();
+    }
+  });
+});
 
 describe('WORKERS=2', () => {
   it('serves from both workers, sessions routed through the primary without Redis', async () => {
