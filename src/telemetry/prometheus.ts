@@ -110,6 +110,9 @@ export function createPrometheusMetrics(): Metrics {
         name,
         help,
         registers: [registry],
+        // Summed over a cluster's workers (../cluster/metrics.ts), except a 1/0 state (`*_up`): 1 only if
+        // every worker's is.
+        aggregator: name.endsWith('_up') ? 'min' : 'sum',
         collect() {
           this.set(read());
         },

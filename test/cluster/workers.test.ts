@@ -88,9 +88,14 @@ describe('WORKERS=2', () => {
   });
 
   it('serves from both workers, sessions routed over Redis when REDIS_URL is set', async () => {
-    const primary = await startReplica({ WORKERS: '2', REDIS_URL: SHARED_REDIS_URL, REDIS_PREFIX: prefix, CUSTOMER_API_URL: api.url });
+    const metricsPort = await freePort();
+    const primary = await startReplica({ WORKERS: '2', REDIS_URL: SHARED_REDIS_URL, REDIS_PREFIX: prefix, CUSTOMER_API_URL: api.url, METRICS_PORT: String(metricsPort) });
     try {
       await callsFromEveryWorker(primary);
+      // Summed over the workers, but a 1/0 state is the lowest of theirs: Redis is up, 1 (not 2).
+      const body = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      expect(body).toMatch(/^mcp_bus_redis_up 1$/m);
+      expect(body).toMatch(/^mcp_tool_calls_total\{tool="where",outcome="ok"\} 32$/m);
     } finally {
       const code = await primary.stop();
       // On failure the primary's and workers' lines say which worker exited how, and why.
