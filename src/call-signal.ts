@@ -54,6 +54,22 @@ export class CallSignal {
   }
 }
 
+/**
+ * The reason a call is aborted when the server's shutdown grace (SHUTDOWN_GRACE_MS) has run out: unlike a
+ * client's cancellation, such a call is answered, with a sentence saying to try again.
+ */
+export class ServerStopping extends Error {
+  override name = 'ServerStopping';
+  constructor() {
+    super('the server is stopping: its shutdown grace ran out');
+  }
+}
+
+/** Whether the call was stopped by the server's shutdown (answered) rather than cancelled (not answered). */
+export function stoppedByShutdown(cancellation: { aborted: boolean; reason: unknown }): boolean {
+  return cancellation.aborted && cancellation.reason instanceof ServerStopping;
+}
+
 /** A notification's context: there is no call to run or abort (already aborted, shared). */
 export const NOTHING_TO_RUN = CallSignal.abort();
 

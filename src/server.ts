@@ -26,6 +26,10 @@ import { createUpstream, type Upstream } from './upstream/api-client';
 import { userFiles, type UserFilesService } from './user-files';
 import type { UpstreamCredentials } from './auth/principal';
 import { createPromptSet, type Prompt } from './prompts';
+import { ServerStopping } from './call-signal';
+
+/** After the grace: how long stopped calls get to write their answers (their upstream requests are aborted). */
+const STOPPED_CALLS_WAIT_MS = 1_000;
 
 export interface ToolServerOptions {
   config: Config;
@@ -242,8 +246,15 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
     http.closeIdleConnections();
     const drained = await calls.drained(config.shutdownGraceMs);
+    const abandoned = calls.size;
+    if (!drained) {
+      // The grace ran out: every call still running here is stopped and answered with a sentence to try
+      // again (a routed call's stream is held by a process that may stay), then the streams close.
+      calls.abortAll(new ServerStopping());
+      await calls.drained(STOPPED_CALLS_WAIT_MS);
+    }
     await options.afterDrain?.(Math.max(0, deadline - Date.now()));
-    logger.info({ drained, abandoned: calls.size, streams: streams.size }, 'shutting down');
+    logger.info({ drained, abandoned, stillRunning: calls.size, streams: streams.size }, 'shutting down');
     streams.closeAll();
     http.closeAllConnections();
     await stopped;

@@ -1,6 +1,7 @@
 // The HTTP plumbing both lanes share: refusing while draining, reading one JSON-RPC body (its errors
 // answered in JSON), and running a request whose answer goes into this response. No protocol here.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { stoppedByShutdown } from '../call-signal';
 import { readJson } from '../http/json-body';
 import { sendJson } from '../http/send-json';
 import type { BodySlots } from '../limits';
@@ -91,8 +92,9 @@ export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDr
       if (from.principal) ctx.principal = from.principal;
       if (from.credentials) ctx.credentials = from.credentials;
       const answer = await core.request(message, ctx);
-      calls.endUnnamed();
-      if (signal.aborted) return;
+      calls.endUnnamed(signal);
+      // A client that left reads nothing; a call stopped by shutdown is answered before the socket closes.
+      if (signal.aborted && !stoppedByShutdown(signal)) return;
       write(answer);
       // What the kernel did not take at once waits for the client: if it does not read, the socket goes.
       if (res.writableLength > 0) res.setTimeout(writeTimeoutMs, () => res.destroy());

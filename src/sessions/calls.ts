@@ -7,6 +7,8 @@ import type { RequestId } from '../mcp/core/jsonrpc';
 
 export class CallTracker {
   private readonly scopes = new Map<string, Map<RequestId, CallSignal>>();
+  /** Calls answered in their own HTTP response: nothing names them, but shutdown must reach them. */
+  private readonly unnamed = new Set<CallSignal>();
   private count = 0;
   private waiters: Array<() => void> = [];
 
@@ -40,11 +42,14 @@ export class CallTracker {
    */
   beginUnnamed(): CallSignal {
     this.count += 1;
-    return new CallSignal();
+    const signal = new CallSignal();
+    this.unnamed.add(signal);
+    return signal;
   }
 
   /** An unnamed call is over. */
-  endUnnamed(): void {
+  endUnnamed(signal: CallSignal): void {
+    this.unnamed.delete(signal);
     this.ended();
   }
 
@@ -67,6 +72,12 @@ export class CallTracker {
   abortScope(scope: string): void {
     const calls = this.scopes.get(scope);
     if (calls) for (const signal of calls.values()) signal.abort();
+  }
+
+  /** Shutdown's grace ran out: aborts every call running here, named or not, with `reason`. */
+  abortAll(reason: unknown): void {
+    for (const calls of this.scopes.values()) for (const signal of calls.values()) signal.abort(reason);
+    for (const signal of this.unnamed) signal.abort(reason);
   }
 
   /** Resolves when nothing runs, or after `timeoutMs`, whichever comes first; true if drained. */

@@ -59,6 +59,8 @@ const FIXED: Readonly<Record<string, OutcomeClass>> = {
   TOOL_ERROR: { outcome: 'tool_error', level: 'info' },
   INVALID_ARGUMENTS: { outcome: 'invalid_arguments', level: 'info' },
   CANCELLED: { outcome: 'cancelled', level: 'info' },
+  // Stopped when the server's shutdown grace ran out, and answered (the 'shutting down' line counts them).
+  SHUTDOWN: { outcome: 'cancelled', level: 'info' },
   UPSTREAM_TIMEOUT: { outcome: 'upstream_timeout', level: 'warn' },
   UPSTREAM_UNREACHABLE: { outcome: 'upstream_unreachable', level: 'warn' },
   UPSTREAM_NOT_JSON: { outcome: 'upstream_bad_answer', level: 'warn' },

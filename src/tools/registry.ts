@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { callerKey, createFairness, type Fairness } from '../limits';
 import type { Logger } from '../logger';
 import { boundString } from '../logging/bound';
-import { abortSignalOf, type Cancellation } from '../call-signal';
+import { abortSignalOf, stoppedByShutdown, type Cancellation } from '../call-signal';
 import { isLater, type NowOrLater } from '../auth/now-or-later';
 import type { ApiClient, CallScope, Upstream } from '../upstream/api-client';
 import { callerFrom, contextHeaders, forwardedHeaders, type Caller, type ForwardedHeaders } from '../upstream/credentials';
@@ -146,6 +146,9 @@ function structuredResult(tool: Tool, schema: z.ZodType, value: unknown, structu
 }
 
 const ignoreProgress: ProgressReporter = () => undefined;
+
+/** What a call stopped by the server's shutdown answers: nothing was lost that a retry would not redo. */
+export const STOPPED_BY_SHUTDOWN = 'The tool server was restarting and stopped this call before it finished. Please try again in a moment.';
 
 /** Builds a call's file library from its caller and cancellation (src/user-files.ts). */
 export type UserFilesFactory = (caller: Caller, signal: Cancellation) => UserFiles;
@@ -336,7 +339,11 @@ export function createRegistry({
           run.finish(textResult(''), 'INPUT_REQUIRED');
           throw error;
         }
-        if (run.signal.aborted) return run.finish(errorResult('The call was cancelled.'), 'CANCELLED');
+        if (run.signal.aborted) {
+          return stoppedByShutdown(run.signal)
+            ? run.finish(errorResult(STOPPED_BY_SHUTDOWN), 'SHUTDOWN')
+            : run.finish(errorResult('The call was cancelled.'), 'CANCELLED');
+        }
         const failure = failureResult(error);
         return run.finish(failure.result, failure.outcome, failure.unexpected ? error : undefined, failureCause(error));
       }

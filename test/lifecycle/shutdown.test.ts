@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { callTool, SseClient } from '../support/sse-client';
 import { MANAGER, startStack } from '../support/stack';
 import { until } from '../support/wait';
+import { STOPPED_BY_SHUTDOWN } from '../../src/tools/registry';
 import { spawnChild } from '../support/children';
 
 const slowNext = (apiUrl: string, delayMs: number) =>
@@ -37,16 +38,41 @@ describe('graceful shutdown', () => {
     }
   });
 
-  it('abandons a call that outlives the grace period', async () => {
+  it('stops a call that outlives the grace, answers it with a sentence to try again, then ends the streams', async () => {
     const stack = await startStack({ env: { SHUTDOWN_GRACE_MS: '100' } });
     try {
       await slowNext(stack.api.url, 5_000);
       const client = await SseClient.open(stack.url);
-      void client.post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: callTool('whoami') }, MANAGER);
+      const answer = client.call(1, 'tools/call', callTool('whoami'), MANAGER);
+      await until(() => stack.server.inFlight.size === 1);
+      const started = Date.now();
+      await stack.server.shutdown();
+      // Well before the API's 5 s answer: its request was aborted once the grace ran out.
+      expect(Date.now() - started).toBeLessThan(4_000);
+      expect((await answer).result).toEqual({ isError: true, content: [{ type: 'text', text: STOPPED_BY_SHUTDOWN }] });
+      await client.waitClosed();
+      const line = stack.logs().find((entry) => entry.msg === 'tool call');
+      expect(line).toMatchObject({ outcome: 'cancelled', code: 'SHUTDOWN' });
+      expect(stack.logs().find((entry) => entry.msg === 'shutting down')).toMatchObject({ drained: false, abandoned: 1, stillRunning: 0 });
+    } finally {
+      await stack.api.close();
+    }
+  });
+
+  it('answers a direct call (POST /mcp) that outlives the grace in its own response, before the socket closes', async () => {
+    const stack = await startStack({ env: { SHUTDOWN_GRACE_MS: '100' } });
+    try {
+      await slowNext(stack.api.url, 5_000);
+      const response = fetch(`${stack.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': '2025-11-25', ...MANAGER },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: callTool('whoami') }),
+      });
       await until(() => stack.server.inFlight.size === 1);
       await stack.server.shutdown();
-      await client.waitClosed();
-      expect(client.events.some((e) => e.event === 'message')).toBe(false);
+      const answered = await response;
+      expect(answered.status).toBe(200);
+      expect(await answered.json()).toMatchObject({ id: 7, result: { isError: true, content: [{ type: 'text', text: STOPPED_BY_SHUTDOWN }] } });
     } finally {
       await stack.api.close();
     }

@@ -8,7 +8,7 @@ import { BusUnavailableError, type Location, type SessionBus } from '../../sessi
 import { classify, errorBody, idOf, JsonRpcErrorCode, type JsonRpcRequest } from '../core';
 import { createLaneHttp, UNREAD, type LaneHttpOptions } from '../lane-http';
 import { sessionTag } from '../../logging/session-tag';
-import { NOTHING_TO_RUN } from '../../call-signal';
+import { NOTHING_TO_RUN, stoppedByShutdown } from '../../call-signal';
 
 export interface MessagesOptions extends LaneHttpOptions {
   /** The client's address as the door resolved it (X-Forwarded-For from trusted proxies only). */
@@ -49,8 +49,9 @@ export function createMessagesHandler(options: MessagesOptions) {
       cancel: (requestId: string | number) => bus.cancel(sessionId, requestId),
     };
     void core.request(message, ctx).then((answer) => {
-      // MCP cancellation: a cancelled request gets no answer; a closed stream has nobody to read one.
-      if (!signal.aborted) bus.deliver(sessionId, answer);
+      // MCP cancellation: a cancelled request gets no answer; a closed stream has nobody to read one. A call
+      // stopped by shutdown is answered (its stream may be held by a process that stays).
+      if (!signal.aborted || stoppedByShutdown(signal)) bus.deliver(sessionId, answer);
       calls.end(sessionId, message.id);
     });
   }

@@ -3,6 +3,7 @@ import { killAll, startReplica, type Replica } from '../../support/processes';
 import { startRecordingApi, type RecordingApi } from '../../support/recording-api';
 import { deleteKeys, monitorRedis, SHARED_REDIS_URL, uniquePrefix } from '../../support/redis';
 import { SseClient } from '../../support/sse-client';
+import { STOPPED_BY_SHUTDOWN } from '../../../src/tools/registry';
 
 const TTL_MS = 1_500;
 const prefix = uniquePrefix();
@@ -81,6 +82,22 @@ describe('sessions routed over Redis between three replicas', () => {
     await postVia(b.url, client, toolCall(2, 'where'));
     await next;
     expect(client.events.filter((event) => event.event === 'message').map((event) => JSON.parse(event.data).id)).toEqual([2]);
+  });
+
+  it("a replica stopping stops a routed call at its grace and answers it on the holder's stream", async () => {
+    const [a] = replicas as [Replica];
+    const stopping = await startReplica({ REDIS_URL: SHARED_REDIS_URL, REDIS_PREFIX: prefix, SESSION_TTL_MS: String(TTL_MS), SESSION_REFRESH_MS: '500', CUSTOMER_API_URL: api.url, SHUTDOWN_GRACE_MS: '500' });
+    const client = await open(a);
+    const answer = client.answer(1);
+    expect((await postVia(stopping.url, client, toolCall(1, 'fetch_item', { id: 'hold-shutdown' }))).status).toBe(202);
+    const upstream = await api.seen('/items/hold-shutdown');
+    const started = Date.now();
+    expect(await stopping.stop('SIGTERM')).toBe(0);
+    // Once the grace ran out, not whenever the held request might end (never): the process did not overrun it.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await upstream.aborted;
+    expect((await answer).result).toEqual({ isError: true, content: [{ type: 'text', text: STOPPED_BY_SHUTDOWN }] });
+    expect(client.closed).toBe(false); // A stays, and so does its stream
   });
 
   it('a stream that closes aborts its calls running on other replicas', async () => {
