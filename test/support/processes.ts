@@ -76,10 +76,10 @@ export interface RedisServer {
   restart(): Promise<void>;
 }
 
-/** A redis-server of the test's own (no persistence), on a free port. */
-export async function startRedisServer(): Promise<RedisServer> {
+/** A redis-server of the test's own (no persistence), on a free port; `extraArgs` e.g. `--requirepass <p>`. */
+export async function startRedisServer(extraArgs: readonly string[] = []): Promise<RedisServer> {
   const port = await freePort();
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...extraArgs];
   const run = () => startProcess('redis-server', args, { PATH: process.env.PATH }, /Ready to accept connections/);
   let current = await run();
   return {

@@ -26,6 +26,8 @@ export interface RedisConnections {
   readonly where: string;
   /** Whether commands succeed on the connections (a connection may be up while they time out or fail). */
   readonly status: RedisStatus;
+  /** The last connection error's code (`ECONNREFUSED`, `WRONGPASS`…) while down; undefined once up. */
+  readonly lastError: string | undefined;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,8 @@ export function openRedisConnections({ url, logger, name = 'mcp-tool-server', co
   const subscriber = new RedisClient(url, { ...base, maxRetriesPerRequest: null });
 
   let down = false;
+  /** The last connection error's first word (ECONNREFUSED, WRONGPASS…): /health names an auth refusal as such. */
+  let lastError: string | undefined;
   /** Whether "unreachable" was logged for this outage. A reconnect asked for above is not one, unless it fails. */
   let warnedDown = false;
   const lost = (error?: Error) => {
@@ -72,11 +76,15 @@ export function openRedisConnections({ url, logger, name = 'mcp-tool-server', co
   };
   for (const connection of [commands, subscriber]) {
     // Without an 'error' listener ioredis prints every failed reconnect; one warning per outage is enough.
-    connection.on('error', (error: Error) => lost(error));
+    connection.on('error', (error: Error) => {
+      lastError = /^[A-Z][A-Z_]+\b/.exec(error.message)?.[0] ?? (error as NodeJS.ErrnoException).code;
+      lost(error);
+    });
     connection.on('close', () => lost());
     connection.on('ready', () => {
       if (down && commands.status === 'ready' && subscriber.status === 'ready') {
         down = false;
+        lastError = undefined;
         reconnectingOnPurpose = false;
         if (warnedDown) logger.info({ redis: where }, 'redis reachable again: routing resumes');
       }
@@ -91,6 +99,9 @@ export function openRedisConnections({ url, logger, name = 'mcp-tool-server', co
     status: new RedisStatus(logger, where, ready),
     get ready() {
       return ready();
+    },
+    get lastError() {
+      return lastError;
     },
     async close() {
       subscriber.disconnect();
@@ -125,7 +136,13 @@ export function redisHealthCheck(connections: RedisConnections): HealthCheck {
   return {
     name: 'redis',
     async check() {
-      if (!connections.ready) throw new Error(`unreachable at ${connections.where} (${connections.commands.status})`);
+      if (!connections.ready) {
+        const refused = connections.lastError;
+        if (refused === 'WRONGPASS' || refused === 'NOAUTH') {
+          throw new Error(`refused this server's credentials at ${connections.where} (${refused}: check the user and password in REDIS_URL)`);
+        }
+        throw new Error(`unreachable at ${connections.where} (${connections.commands.status})`);
+      }
       const failing = connections.status.failing;
       if (failing !== undefined) throw new Error(`commands failing at ${connections.where} for ${Math.round(connections.status.failingForMs)} ms (${failing})`);
       try {
