@@ -7,6 +7,7 @@ import type { Worker } from 'node:cluster';
 import type * as Prom from 'prom-client';
 import type { Logger } from '../logger';
 import type { Metrics } from '../telemetry/telemetry';
+import { isBusMessage } from './messages';
 
 /** Primary → worker: send your metrics, answering with `q`. */
 interface MetricsAsk {
@@ -21,8 +22,7 @@ interface MetricsTold {
   m: unknown[];
 }
 
-const isMessage = <T extends { bus: string }>(value: unknown, bus: T['bus']): value is T =>
-  typeof value === 'object' && value !== null && (value as { bus?: unknown }).bus === bus;
+const isMessage = <T extends { bus: string }>(value: unknown, bus: T['bus']): value is T => isBusMessage<T>(value) && value.bus === bus;
 
 /** In a worker: answers the primary's asks with this process's metrics. */
 export function answerMetricsAsks(metrics: Pick<Metrics, 'snapshot'>): void {
