@@ -101,7 +101,29 @@ describe('create_order', () => {
     // No order was placed: an error result, whose sentence tells the assistant what to do next.
     const { text, isError } = await call('create_order', order);
     expect(isError).toBe(true);
-    expect(text).toBe('Which organisation should the order for Umbrella Corp be placed in: acme or globex? Ask the user, then call this tool again with "organisation" set.');
+    expect(text).toBe(
+      'The order for Umbrella Corp was not placed. This client cannot ask the user: "You belong to 2 organisations. Which one should the order for Umbrella Corp be placed in?" ' +
+        'To go on, ask the user, then call create_order again with organisation set to one of: acme, globex.',
+    );
+  });
+
+  it.each([
+    ['cancel', 'Claude Code -p', 'The question was closed without an answer: "You belong to 2 organisations. Which one should the order for Headless Corp be placed in?" To go on, ask the user, then'],
+    ['decline', 'Codex exec', 'The user declined to answer: "You belong to 2 organisations. Which one should the order for Headless Corp be placed in?" If they still want to go on, ask which they want, then'],
+  ] as const)('a question answered %s at once (as %s does) names the organisations and the call to make; no order is placed', async (action, _host, sentence) => {
+    const client = new Client({ name: 'headless-host', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
+    client.setRequestHandler('elicitation/create', () => ({ action }));
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: MANAGER } }));
+    try {
+      const result = await client.callTool({ name: 'create_order', arguments: { ...order, customer: 'Headless Corp' } });
+      expect(result.isError).toBe(true);
+      expect((result.content as Array<{ text: string }>)[0]!.text).toBe(
+        `The order for Headless Corp was not placed. ${sentence} call create_order again with organisation set to one of: acme, globex.`,
+      );
+      for (const tenant of ['acme', 'globex']) expect((await call('search_orders', { customer: 'Headless Corp' }, { ...MANAGER, 'x-tenant-id': tenant })).text).not.toContain('Headless Corp');
+    } finally {
+      await client.close();
+    }
   });
 
   it('does not ask when the request carries X-Tenant-Id', async () => {

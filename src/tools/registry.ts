@@ -229,7 +229,7 @@ class CallContext implements ToolContext {
   }
 
   elicit(request: ElicitRequest): Promise<ElicitOutcome> {
-    return elicit(this.run.input.client, request);
+    return elicit(this.run.input.client, request, this.run.tool.descriptor);
   }
 
   sample(request: SampleRequest): Promise<SampleOutcome> {
