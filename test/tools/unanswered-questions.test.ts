@@ -66,7 +66,7 @@ const EXPECTED = {
   decline: `Nothing was painted. The user declined to answer: "Which colour for the kitchen?" If they still want to go on, ask which they want, then ${CALL_AGAIN}`,
 };
 
-const textOf = (result: { content?: unknown }) => (result.content as Array<{ text?: string }>)[0]?.text;
+const textOf = (result: object) => ((result as { content?: unknown }).content as Array<{ text?: string }>)[0]?.text;
 
 describe.each(['cancel', 'decline'] as const)('a question answered %s', (action) => {
   it.each([
