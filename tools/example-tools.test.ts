@@ -109,7 +109,7 @@ describe('create_order', () => {
 
   it.each([
     ['cancel', 'Claude Code -p', 'The question was closed without an answer: "You belong to 2 organisations. Which one should the order for Headless Corp be placed in?" To go on, ask the user, then'],
-    ['decline', 'Codex exec', 'The user declined to answer: "You belong to 2 organisations. Which one should the order for Headless Corp be placed in?" If they still want to go on, ask which they want, then'],
+    ['decline', 'Codex exec', 'The user declined to answer: "You belong to 2 organisations. Which one should the order for Headless Corp be placed in?" If they still want to go on, ask them, then'],
   ] as const)('a question answered %s at once (as %s does) names the organisations and the call to make; no order is placed', async (action, _host, sentence) => {
     const client = new Client({ name: 'headless-host', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
     client.setRequestHandler('elicitation/create', () => ({ action }));

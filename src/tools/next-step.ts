@@ -55,14 +55,15 @@ function callAgain(schema: FormSchema, asker: Asker): string {
  * choices, and the call that goes on without asking (a form field that is also the tool's argument).
  */
 export function nextStep(request: ElicitRequest, action: Unanswered, asker: Asker): string {
+  const message = request.message.trim();
   if (request.mode === 'url') {
-    const open = `ask the user to open ${request.url} (${request.message}), then call ${asker.name} again once they are done.`;
-    if (action === 'unsupported') return `This client cannot send the user to a page. To go on, ${open}`;
-    return `The user did not finish it (${action}). If they still want to go on, ${open}`;
+    const open = `ask the user to open ${request.url}, then call ${asker.name} again once they are done.`;
+    if (action === 'unsupported') return `This client cannot send the user to a page ("${message}"). To go on, ${open}`;
+    return `The user did not finish "${message}" (${action}). If they still want to go on, ${open}`;
   }
-  const question = `"${/[.?!]$/.test(request.message.trim()) ? request.message.trim() : `${request.message.trim()}.`}"`;
+  const question = `"${/[.?!]$/.test(message) ? message : `${message}.`}"`;
   const then = callAgain(request.schema, asker);
   if (action === 'unsupported') return `This client cannot ask the user: ${question} To go on, ask the user, then ${then}.`;
-  if (action === 'decline') return `The user declined to answer: ${question} If they still want to go on, ask which they want, then ${then}.`;
+  if (action === 'decline') return `The user declined to answer: ${question} If they still want to go on, ask them, then ${then}.`;
   return `The question was closed without an answer: ${question} To go on, ask the user, then ${then}.`;
 }

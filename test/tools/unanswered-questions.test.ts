@@ -63,7 +63,7 @@ afterAll(async () => {
 const CALL_AGAIN = 'call paint_room again with colour set to one of: red, sky ("Sky blue") and note set to the user\'s answer.';
 const EXPECTED = {
   cancel: `Nothing was painted. The question was closed without an answer: "Which colour for the kitchen?" To go on, ask the user, then ${CALL_AGAIN}`,
-  decline: `Nothing was painted. The user declined to answer: "Which colour for the kitchen?" If they still want to go on, ask which they want, then ${CALL_AGAIN}`,
+  decline: `Nothing was painted. The user declined to answer: "Which colour for the kitchen?" If they still want to go on, ask them, then ${CALL_AGAIN}`,
 };
 
 const textOf = (result: object) => ((result as { content?: unknown }).content as Array<{ text?: string }>)[0]?.text;
@@ -108,7 +108,7 @@ describe.each(['cancel', 'decline'] as const)('a question answered %s', (action)
     try {
       const result = await client.callTool({ name: 'pay_invoice', arguments: {} });
       expect(textOf(result)).toBe(
-        `Not paid. The user did not finish it (${action}). If they still want to go on, ask the user to open https://bank.example/confirm/42 (Confirm the payment in your bank), then call pay_invoice again once they are done.`,
+        `Not paid. The user did not finish "Confirm the payment in your bank" (${action}). If they still want to go on, ask the user to open https://bank.example/confirm/42, then call pay_invoice again once they are done.`,
       );
     } finally {
       await client.close();
