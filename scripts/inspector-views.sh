@@ -16,12 +16,18 @@ for _ in $(seq 1 50); do curl -fsS "http://127.0.0.1:$port/health" >/dev/null 2>
 
 inspector() { scripts/with-node.sh 22 npx -y @modelcontextprotocol/inspector@2 --cli --transport http --server-url "$url" --header "Authorization: Bearer demo-manager-token" "$@"; }
 for era in legacy modern; do
-  listed="$(inspector --protocol-era "$era" --method resources/list)"
-  grep -q '"uri": *"ui://orders/search_orders"' <<<"$listed" || { echo "inspector-views ($era): resources/list lacks ui://orders/search_orders:"; echo "$listed"; exit 1; }
-  read="$(inspector --protocol-era "$era" --method resources/read --uri ui://orders/search_orders)"
-  grep -q '"mimeType": *"text/html;profile=mcp-app"' <<<"$read" || { echo "inspector-views ($era): resources/read is not an MCP Apps view:"; head -c 2000 <<<"$read"; exit 1; }
   # --advertise-apps declares io.modelcontextprotocol/ui (initialize, or each 2026-07-28 request's _meta).
+  # A 2025-era list leaves views out for every client (stateless: it cannot tell who declared); a 2026-07-28
+  # one lists them to a client that declares the extension (docs/views.md).
+  listed="$(inspector --protocol-era "$era" --advertise-apps --method resources/list)"
+  if [ "$era" = legacy ]; then
+    ! grep -q '"uri": *"ui://' <<<"$listed" || { echo "inspector-views ($era): resources/list offers a view to a client it cannot tell:"; echo "$listed"; exit 1; }
+  else
+    grep -q '"uri": *"ui://orders/search_orders"' <<<"$listed" || { echo "inspector-views ($era): resources/list lacks ui://orders/search_orders:"; echo "$listed"; exit 1; }
+  fi
+  read="$(inspector --protocol-era "$era" --advertise-apps --method resources/read --uri ui://orders/search_orders)"
+  grep -q '"mimeType": *"text/html;profile=mcp-app"' <<<"$read" || { echo "inspector-views ($era): resources/read is not an MCP Apps view:"; head -c 2000 <<<"$read"; exit 1; }
   tools="$(inspector --protocol-era "$era" --advertise-apps --method tools/list)"
   grep -q '"resourceUri": *"ui://orders/search_orders"' <<<"$tools" || { echo "inspector-views ($era): tools/list names no view for search_orders:"; echo "$tools"; exit 1; }
-  echo "inspector-views ($era): resources/list, resources/read and tools/list show the search_orders view"
+  echo "inspector-views ($era): resources/list, resources/read and tools/list offer the search_orders view as they should"
 done

@@ -196,6 +196,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     clientOf,
     metrics,
     bodies,
+    mcpPath: `${config.publicBasePath}/mcp`,
   });
   const streamable = createStreamableLane({
     core,

@@ -101,7 +101,29 @@ describe('create_order', () => {
     // No order was placed: an error result, whose sentence tells the assistant what to do next.
     const { text, isError } = await call('create_order', order);
     expect(isError).toBe(true);
-    expect(text).toBe('Which organisation should the order for Umbrella Corp be placed in: acme or globex? Ask the user, then call this tool again with "organisation" set.');
+    expect(text).toBe(
+      'The order for Umbrella Corp was not placed. This client cannot ask the user: "You belong to 2 organisations. Which one should the order for Umbrella Corp be placed in?" ' +
+        'To go on, ask the user, then call create_order again with organisation set to one of: acme, globex.',
+    );
+  });
+
+  it.each([
+    ['cancel', 'Claude Code -p', 'The question was closed without an answer: "You belong to 2 organisations. Which one should the order for Headless Corp be placed in?" To go on, ask the user, then'],
+    ['decline', 'Codex exec', 'The user declined to answer: "You belong to 2 organisations. Which one should the order for Headless Corp be placed in?" If they still want to go on, ask them, then'],
+  ] as const)('a question answered %s at once (as %s does) names the organisations and the call to make; no order is placed', async (action, _host, sentence) => {
+    const client = new Client({ name: 'headless-host', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
+    client.setRequestHandler('elicitation/create', () => ({ action }));
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: MANAGER } }));
+    try {
+      const result = await client.callTool({ name: 'create_order', arguments: { ...order, customer: 'Headless Corp' } });
+      expect(result.isError).toBe(true);
+      expect((result.content as Array<{ text: string }>)[0]!.text).toBe(
+        `The order for Headless Corp was not placed. ${sentence} call create_order again with organisation set to one of: acme, globex.`,
+      );
+      for (const tenant of ['acme', 'globex']) expect((await call('search_orders', { customer: 'Headless Corp' }, { ...MANAGER, 'x-tenant-id': tenant })).text).not.toContain('Headless Corp');
+    } finally {
+      await client.close();
+    }
   });
 
   it('does not ask when the request carries X-Tenant-Id', async () => {
@@ -196,5 +218,43 @@ describe('whoami', () => {
     const { text, isError } = await call('whoami', {}, {});
     expect(isError).toBe(true);
     expect(text).toBe('Your session has expired. Please log in again.');
+  });
+});
+
+// Claude Code and Codex hand the model `structuredContent`, Gemini CLI and opencode the text (docs/tools.md):
+// each example with an `output` must say the same in both, so a model reads a whole answer either way.
+describe('each example with an output, as the two kinds of host read it', () => {
+  let client: Client;
+  beforeAll(async () => {
+    client = new Client({ name: 'reading-host', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { ...MANAGER, 'x-tenant-id': 'acme' } } }));
+  });
+  afterAll(() => client.close());
+
+  const read = async (name: string, args: Record<string, unknown>) => {
+    const result = await client.callTool({ name, arguments: args });
+    expect(result.isError).toBeFalsy();
+    return { text: (result.content as Array<{ text: string }>)[0]!.text, data: result.structuredContent as Record<string, unknown> };
+  };
+
+  it('search_orders: every order in the object is a line of the text, with its customer, status and total, and the count', async () => {
+    const { text, data } = await read('search_orders', { limit: 3 });
+    const orders = data.orders as Array<{ id: string; customer: string; status: string; total: number }>;
+    expect(orders).toHaveLength(3);
+    expect(text.split('\n')[0]).toBe(`Found ${String(data.total)} order(s):`);
+    for (const order of orders) expect(text).toContain(`#${order.id} · ${order.customer} · ${order.status} · ${order.total.toFixed(2)}`);
+    expect(text).not.toMatch(/structured/i);
+  });
+
+  it('create_order: the text names the id, customer, line count and total the object holds', async () => {
+    const { text, data } = await read('create_order', { customer: 'Reading Corp', lines: [{ sku: 'WIDGET-1', quantity: 2, unitPrice: 4 }] });
+    expect(data).toEqual({ id: expect.any(String), customer: 'Reading Corp', lineCount: 1, total: 8 });
+    expect(text).toBe(`Created order #${String(data.id)} for Reading Corp: 1 line(s), total 8.00.`);
+  });
+
+  it('get_order: the text is the order as JSON, holding every field of the object', async () => {
+    const { text, data } = await read('get_order', { orderId: '1001' });
+    expect(JSON.parse(text)).toMatchObject(data);
+    expect(Object.keys(data)).toEqual(expect.arrayContaining(['id', 'customer', 'status', 'lines', 'total']));
   });
 });

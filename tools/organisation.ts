@@ -1,6 +1,6 @@
 // Example helper: which organisation (tenant) a write goes to. When the request names none and the user
-// belongs to more than one, the user is asked (ctx.elicit); where the client cannot ask, the question
-// goes back in the result's text for the assistant to relay.
+// belongs to more than one, the user is asked (ctx.elicit); where there is no answer (declined, closed,
+// or a client that cannot ask) the question and its choices go back in the result's text.
 import type { ToolContext } from '../src/tools';
 
 interface Me {
@@ -25,13 +25,7 @@ export async function chooseOrganisation(ctx: ToolContext, named: string | undef
       required: ['organisation'],
     },
   });
-  switch (choice.action) {
-    case 'accept':
-      return { tenantId: String(choice.content.organisation) };
-    case 'decline':
-    case 'cancel':
-      return { answer: `The user did not choose an organisation, so ${what} was not placed.` };
-    case 'unsupported':
-      return { answer: `Which organisation should ${what} be placed in: ${tenants.join(' or ')}? Ask the user, then call this tool again with "organisation" set.` };
-  }
+  if (choice.action === 'accept') return { tenantId: String(choice.content.organisation) };
+  // Declined, closed, or no one to ask: the framework's sentence names the choices and the call to make.
+  return { answer: `${what.charAt(0).toUpperCase()}${what.slice(1)} was not placed. ${choice.nextStep}` };
 }

@@ -2,6 +2,7 @@
 // npm runs scripts from the project root, so the working directory is the project.
 import { parseNewToolArgs, USAGE } from './args';
 import { scaffoldTool, ScaffoldError } from './scaffold';
+import { nameRoomWarning } from '../../src/tools/name-room';
 
 const argv = process.argv.slice(2);
 const args = parseNewToolArgs(argv);
@@ -13,6 +14,9 @@ if (argv.includes('--help') || argv.includes('-h')) {
 } else {
   try {
     const written = scaffoldTool({ root: process.cwd(), ...args });
+    // Written all the same: the name works, but hosts that prefix it may cut or refuse it.
+    const warning = nameRoomWarning(args.name);
+    if (warning !== undefined) process.stderr.write(`new-tool: warning: ${warning}\n`);
     process.stdout.write(
       `new-tool: wrote ${written.join(', ')}\n` +
         `Next: fill in the TODOs in tools/${args.name}.ts (description, input, answer), then \`npm test -- tools/${args.name}\`.\n` +

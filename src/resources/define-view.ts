@@ -5,31 +5,15 @@
 // With VIEW_ASSETS_URL set the server sends each view's shared form instead (./view-assets.ts).
 import { defineResource, type ReadOptions, type Resource } from './define-resource';
 import { cspWithAssets, withRuntimeAt, type ViewAssets } from './view-assets';
+import type { ViewCsp, ViewPermissions } from './view-policy';
+
+export type { ViewCsp, ViewPermissions } from './view-policy';
 
 /** The MIME type of an MCP Apps HTML view. */
 export const VIEW_MIME_TYPE = 'text/html;profile=mcp-app';
 
 /** The extension's id in `capabilities.extensions` (both the server's and the client's). */
 export const UI_EXTENSION = 'io.modelcontextprotocol/ui';
-
-/** Origins the host's Content Security Policy lets the view reach; none by default (no network at all). */
-export interface ViewCsp {
-  /** fetch, XHR and WebSocket. */
-  connectDomains?: readonly string[];
-  /** Scripts, styles, images, fonts and media. */
-  resourceDomains?: readonly string[];
-  /** Nested frames. */
-  frameDomains?: readonly string[];
-  baseUriDomains?: readonly string[];
-}
-
-/** Browser permissions the view asks the host's frame for; none by default. */
-export interface ViewPermissions {
-  camera?: Record<string, never>;
-  microphone?: Record<string, never>;
-  geolocation?: Record<string, never>;
-  clipboardWrite?: Record<string, never>;
-}
 
 export interface ViewSpec {
   /** `ui://<server>/<view>`, e.g. `ui://orders/table`. */

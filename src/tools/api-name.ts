@@ -4,7 +4,7 @@
 // the tool, so the upstream client stays unaware of how failures are worded.
 import { UpstreamError } from '../upstream/errors';
 import { DEFAULT_API_NAME } from '../upstream/settings';
-import type { Tool } from './define-tool';
+import type { Tool } from './tool-types';
 
 // Declared with the setting it defaults (CUSTOMER_API_NAME), so configuration needs no tool code.
 export { DEFAULT_API_NAME };

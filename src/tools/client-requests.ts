@@ -6,39 +6,13 @@ import type { Logger } from '../logger';
 import { ClientRequestError, type ClientLink } from '../mcp/core/client-link';
 import { isLogLevel, passes, type LogLevel } from '../mcp/core/log-levels';
 import { forClientLog } from '../logging/client-data';
+import type { ElicitOutcome, ElicitRequest, SampleOutcome, SampleRequest } from './client-request-types';
+import { nextStep, type Asker, type Unanswered } from './next-step';
+
+export type { ElicitOutcome, ElicitRequest, FormSchema, SampleOutcome, SampleRequest } from './client-request-types';
 
 /** `ctx.log('info', 'Read 3 of 10 pages')` tells the client; `ctx.log.info(...)` writes the server's own log. */
 export type ClientLog = ((level: LogLevel, data: unknown) => void) & Logger;
-
-/** A JSON Schema of primitive fields for a form (MCP elicitation's `requestedSchema`). */
-export interface FormSchema {
-  type: 'object';
-  properties: Record<string, Record<string, unknown>>;
-  required?: string[];
-}
-
-export type ElicitRequest =
-  | { mode?: 'form'; message: string; schema: FormSchema }
-  /** A flow the user finishes in a browser (sign-in, payment): the client opens `url`. */
-  | { mode: 'url'; message: string; url: string; elicitationId: string };
-
-export type ElicitOutcome =
-  | { action: 'accept'; content: Record<string, unknown> }
-  | { action: 'decline' | 'cancel' }
-  /** The client cannot be asked (or answered with an error): fall back, e.g. put the question in the result's text. */
-  | { action: 'unsupported'; reason: string };
-
-export interface SampleRequest {
-  messages: { role: 'user' | 'assistant'; content: Record<string, unknown> }[];
-  maxTokens: number;
-  systemPrompt?: string;
-  temperature?: number;
-  modelPreferences?: Record<string, unknown>;
-}
-
-export type SampleOutcome =
-  | { action: 'sampled'; role: string; content: Record<string, unknown>; model: string; stopReason?: string }
-  | { action: 'unsupported'; reason: string };
 
 /** A log function that tells the client (at or above its level) and keeps the server logger's methods. */
 export function clientLog(link: ClientLink | undefined, logger: Logger, tool: string): ClientLog {
@@ -55,7 +29,16 @@ function unsupported(error: unknown): { action: 'unsupported'; reason: string } 
   throw error;
 }
 
-export async function elicit(link: ClientLink | undefined, request: ElicitRequest): Promise<ElicitOutcome> {
+/** `ctx.elicit` of the tool `asker`: every outcome but an answer carries the sentence that goes on without one. */
+export async function elicit(link: ClientLink | undefined, request: ElicitRequest, asker: Asker): Promise<ElicitOutcome> {
+  const outcome = await ask(link, request);
+  if (outcome.action === 'accept') return outcome;
+  return { ...outcome, nextStep: nextStep(request, outcome.action satisfies Unanswered, asker) };
+}
+
+type Asked = { action: 'accept'; content: Record<string, unknown> } | { action: 'decline' | 'cancel' } | { action: 'unsupported'; reason: string };
+
+async function ask(link: ClientLink | undefined, request: ElicitRequest): Promise<Asked> {
   if (link?.request === undefined) return { action: 'unsupported', reason: 'this client cannot be asked questions' };
   const params =
     request.mode === 'url'

@@ -5,101 +5,11 @@
 import { fromJsonSchema } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { namingHandler } from './api-name';
-import type { ToolContext } from './context';
-import type { ToolResult } from './results';
+import type { RawSchemaToolSpec, Tool, ToolSpec } from './tool-types';
 
-/** Hints for clients (MCP 2025-03-26): never security decisions, the customer's API decides. */
-export type ToolAnnotations = {
-  title?: string;
-  readOnlyHint?: boolean;
-  destructiveHint?: boolean;
-  idempotentHint?: boolean;
-  openWorldHint?: boolean;
-};
-
-/**
- * What a handler may return: text or a full result; with `output`, that object, or (without `text`) its
- * JSON as the API sent it (`as: 'text'`), parsed only for clients that receive `structuredContent`.
- */
-export type HandlerReturn<Out> = [Out] extends [z.ZodRawShape] ? z.input<z.ZodObject<Out>> | string : string | ToolResult;
-
-export interface ToolSpec<Shape extends z.ZodRawShape, Out extends z.ZodRawShape | undefined = undefined> {
-  /** Letters, digits, _ and -; at most 64 characters. By convention the file name in tools/. */
-  name: string;
-  /** A short human-readable name for clients' menus, e.g. "Get order". */
-  title?: string;
-  /** Written for the model: what the tool does, when to use it, what it returns. */
-  description: string;
-  input: Shape;
-  /** Declares the shape of the answer (MCP 2025-06-18 `outputSchema`); the handler then returns that object. */
-  output?: Out;
-  /**
-   * With `output`: the text that goes beside `structuredContent`, for the model and for clients that read
-   * only text (the hub's lane, hosts before 2025-06-18). Default: the object as JSON.
-   */
-  text?: [Out] extends [z.ZodRawShape] ? (output: z.output<z.ZodObject<Out>>) => string : never;
-  annotations?: ToolAnnotations;
-  /**
-   * How error sentences name the API this tool calls, e.g. "the billing system" (default: CUSTOMER_API_NAME).
-   * Set it when this tool's calls reach a system users know by another name.
-   */
-  apiName?: string;
-  /**
-   * OAuth scopes a caller's token must carry to run this tool when `/mcp` serves hosted assistants
-   * (MCP_AUTH=oauth, src/auth). Ignored on the hub's lane and with MCP_AUTH=headers, where the customer's
-   * API decides. Default: none.
-   */
-  scopes?: readonly string[];
-  /**
-   * MCP Apps (issue 26): the `ui://` view a host renders for this tool's results (`defineView`). The tool
-   * still answers with text (and `structuredContent` with `output`), so clients without views lose nothing.
-   */
-  view?: `ui://${string}`;
-  /**
-   * Who may call the tool where views are shown: `['model', 'app']` (default), or `['app']` for a helper
-   * only its view calls, which hosts hide from the model and the hub's lane does not list.
-   */
-  visibility?: readonly ('model' | 'app')[];
-  handler(input: z.output<z.ZodObject<Shape>>, ctx: ToolContext): Promise<HandlerReturn<Out>> | HandlerReturn<Out>;
-}
-
-/** A tool ready to serve: its descriptor and validators are built once, when the file is loaded. */
-export interface Tool {
-  readonly name: string;
-  readonly descriptor: {
-    name: string;
-    title?: string;
-    description: string;
-    inputSchema: { type: 'object'; [key: string]: unknown };
-    outputSchema?: { type: 'object'; [key: string]: unknown };
-    annotations?: ToolAnnotations;
-  };
-  /** The descriptor where views are shown: `_meta.ui` (and the older `ui/resourceUri`) when the tool has a view. */
-  readonly appDescriptor: Tool['descriptor'] & { _meta?: Record<string, unknown> };
-  /** The tool's view (`ui://…`), if any. */
-  readonly view?: string;
-  /** False for a helper only its view calls (visibility `['app']`): absent from lists without views. */
-  readonly forModel: boolean;
-  readonly schema: z.ZodType;
-  /** OAuth scopes required in MCP_AUTH=oauth mode (empty: none). */
-  readonly scopes: readonly string[];
-  /** Checks the handler's answer when the tool declares an output shape. */
-  readonly outputSchema?: z.ZodType;
-  /** The text of a structured answer (`text`); JSON when absent. */
-  readonly textOf?: (output: never) => string;
-  readonly handler: (input: never, ctx: ToolContext) => Promise<unknown> | unknown;
-}
+export type { HandlerReturn, RawSchemaToolSpec, Tool, ToolAnnotations, ToolSpec } from './tool-types';
 
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
-
-/**
- * A tool whose input is a raw JSON Schema (2020-12: `$schema`, `$defs`, `$ref`, `additionalProperties`):
- * listed unchanged, validated on each call. The handler gets the arguments as sent.
- */
-export type RawSchemaToolSpec<Out extends z.ZodRawShape | undefined = undefined> = Omit<ToolSpec<z.ZodRawShape, Out>, 'input' | 'handler'> & {
-  inputSchema: { type: 'object'; [key: string]: unknown };
-  handler(input: Record<string, unknown>, ctx: ToolContext): Promise<HandlerReturn<Out>> | HandlerReturn<Out>;
-};
 
 /** A zod schema that checks a value against a raw JSON Schema (the SDK's validator: Ajv, 2020-12). */
 function rawValidator(schema: { type: 'object'; [key: string]: unknown }): z.ZodType {

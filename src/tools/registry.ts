@@ -1,63 +1,29 @@
-// The tool registry: lists tools (descriptors built once) and runs one call end to end:
-// context from the POST's headers → argument check → handler → result, with one log line per call.
-import type { IncomingHttpHeaders } from 'node:http';
-import type { z } from 'zod';
+// The tool registry: what the core asks of tools. Its listing is built by catalogue.ts; here it runs one
+// call end to end: context from the POST's headers → argument check → handler → result (answer.ts), with
+// one log line per call (tool-run.ts).
 import { callerKey, createFairness, type Fairness } from '../limits';
 import type { Logger } from '../logger';
-import { boundString } from '../logging/bound';
 import { abortSignalOf, stoppedByShutdown, type Cancellation } from '../call-signal';
 import { isLater, type NowOrLater } from '../auth/now-or-later';
-import type { ApiClient, CallScope, Upstream } from '../upstream/api-client';
-import { callerFrom, contextHeaders, forwardedHeaders, type Caller, type ForwardedHeaders } from '../upstream/credentials';
-import type { PreparedCredentials, Principal, UpstreamCredentials } from '../auth/principal';
-import type { UpstreamObserver } from '../upstream/observer';
-import type { TraceContext } from '../mcp/core/trace-context';
+import type { CallScope, Upstream } from '../upstream/api-client';
+import { callerFrom, contextHeaders, forwardedHeaders, type ForwardedHeaders } from '../upstream/credentials';
+import type { Principal, UpstreamCredentials } from '../auth/principal';
 import type { ToolFields } from '../mcp/core/versions';
-import { noopMetrics, type CallSpan, type Metrics, type ToolMetrics, type Tracing } from '../telemetry';
-import { CallObserver } from './call-observer';
-import { failureCause, type FailureCause } from './failure-cause';
-import { finishCall } from './finish-call';
-import type { ProgressReporter, ToolContext, UserFiles } from './context';
-import type { Tool } from './define-tool';
-import { errorResult, failureResult, textResult, type ToolResult } from './results';
-import { illFormedField } from './well-formed';
+import { noopMetrics, type CallSpan, type Metrics, type Tracing } from '../telemetry';
+import { InputRequired } from '../mcp/core/client-link';
 import type { RequestContext } from '../prompts/types';
-import { InputRequired, type ClientLink } from '../mcp/core/client-link';
-import { clientLog, elicit, sample, type ClientLog, type ElicitOutcome, type ElicitRequest, type SampleOutcome, type SampleRequest } from './client-requests';
+import { describeIssues, isResult, jsonOutput, jsonTextResult, structuredResult } from './answer';
+import type { CallInput } from './call-input';
+import { CallObserver } from './call-observer';
+import { createCatalogue } from './catalogue';
+import { failureCause } from './failure-cause';
+import { errorResult, failureResult, textResult, type ToolResult } from './results';
+import { CallContext, STOPPED_BY_SHUTDOWN, ToolRun, type UserFilesFactory } from './tool-run';
+import type { Tool } from './tool-types';
+import { illFormedField } from './well-formed';
 
-export interface CallInput {
-  /** Headers of the HTTP request that carried this call: the only source of credentials. */
-  headers: IncomingHttpHeaders;
-  /** The call's cancellation (a CallSignal from the lanes; an AbortSignal is accepted too). */
-  signal: Cancellation;
-  /** Reports progress to the client, when it asked for it (a progressToken) and the lane can deliver it. */
-  progress?: ProgressReporter;
-  /** W3C trace context received with the call (header or `_meta`): forwarded to the customer's API. */
-  trace?: TraceContext;
-  /** The JSON-RPC request's id and MCP revision (where known), for the call's span. */
-  rpcId?: string | number;
-  protocolVersion?: string;
-  /**
-   * False for a client of a revision before 2025-06-18 (the hub's lane among them): a tool's declared
-   * output is still checked and becomes the text, but no `structuredContent` is sent. True when absent.
-   */
-  structured?: boolean;
-  /**
-   * The client's address as the door resolved it (src/door, createClientAddress): the last resort of the
-   * per-user limits when a call carries neither X-User-Id nor credentials.
-   */
-  clientAddress?: string;
-  /**
-   * The caller whose bearer token the edge verified (/mcp with MCP_AUTH=oauth, issue 17). When set, the
-   * customer's API gets credentials made by `upstreamCredentials` and none of the client's own headers;
-   * the per-user limits and the log line use its hashed subject tag instead of X-User-Id.
-   */
-  principal?: Principal;
-  /** With `principal`: credentials (or the failure to make them) the edge already got for this call. */
-  credentials?: PreparedCredentials;
-  /** What the call may send its client (log messages, questions), where the lane has a channel to it. */
-  client?: ClientLink;
-}
+export type { CallInput } from './call-input';
+export { STOPPED_BY_SHUTDOWN, type UserFilesFactory } from './tool-run';
 
 export interface RegistryOptions {
   tools: readonly Tool[];
@@ -101,154 +67,6 @@ export interface Registry {
   context(input: CallInput, label: string): Promise<RequestContext>;
 }
 
-/** "orderId: Invalid input: expected string, received number" for each bad field, so the model can retry. */
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    // A path may hold the client's own keys (a record's): cut like any echoed input (issue 20).
-    .map((issue) => `${issue.path.length > 0 ? boundString(issue.path.join('.'), 200) : '(arguments)'}: ${issue.message}`)
-    .join('; ');
-}
-
-/**
- * A declared output becomes `structuredContent`, with text for clients before 2025-06-18 and for the
- * model: the tool's own sentence (`text`) or the same JSON.
- * An answer that does not match its own schema is a bug in the tool: it fails like any other bug.
- */
-/** A handler's JSON text of its output (`as: 'text'`), parsed; text that is not JSON is a bug in the tool. */
-function jsonOutput(tool: Tool, text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new TypeError(`Tool ${tool.name} returned text that is not the JSON of its output`);
-  }
-}
-
-/**
- * A handler's JSON text of its output, without a `text` formatter: that text for the model on every lane,
- * as it came; for a client that receives structuredContent, also parsed and checked (declared fields only).
- * Without structuredContent (the hub) nothing is parsed: only a text that is not a JSON object is refused.
- */
-function jsonTextResult(tool: Tool, schema: z.ZodType, text: string, structured: boolean): ToolResult {
-  if (!structured) {
-    if (text.charCodeAt(0) !== 123 /* { */) throw new TypeError(`Tool ${tool.name} returned text that is not the JSON of its output`);
-    return textResult(text);
-  }
-  const { structuredContent } = structuredResult(tool, schema, jsonOutput(tool, text), true);
-  return { content: [{ type: 'text', text }], structuredContent };
-}
-
-function structuredResult(tool: Tool, schema: z.ZodType, value: unknown, structured: boolean): ToolResult {
-  const checked = schema.safeParse(value);
-  if (!checked.success) throw new TypeError(`Tool ${tool.name} returned an answer that does not match its output schema: ${describeIssues(checked.error)}`);
-  const structuredContent = checked.data as Record<string, unknown>;
-  const text = tool.textOf ? tool.textOf(structuredContent as never) : JSON.stringify(structuredContent);
-  return structured ? { content: [{ type: 'text', text }], structuredContent } : { content: [{ type: 'text', text }] };
-}
-
-const ignoreProgress: ProgressReporter = () => undefined;
-
-/** What a call stopped by the server's shutdown answers: nothing was lost that a retry would not redo. */
-export const STOPPED_BY_SHUTDOWN = 'The tool server was restarting and stopped this call before it finished. Please try again in a moment.';
-
-/** Builds a call's file library from its caller and cancellation (src/user-files.ts). */
-export type UserFilesFactory = (caller: Caller, signal: Cancellation) => UserFiles;
-
-/**
- * One call's state, in one object (issue 12: no closures per call): its scope for `ctx.api` (the
- * forwarded headers, the tenant, the cancellation, the upstream status for the log line), its child
- * logger when the tool asks for one, and its end.
- */
-class ToolRun implements CallScope {
-  readonly started = performance.now();
-  readonly signal: Cancellation;
-  readonly tenantId: string | undefined;
-  headers: ForwardedHeaders = {};
-  upstreamStatus: number | undefined = undefined;
-  private childLog: Logger | undefined = undefined;
-
-  constructor(
-    private readonly logger: Logger,
-    readonly tool: Tool,
-    readonly caller: Caller,
-    readonly input: CallInput,
-    private readonly toolMetrics: ToolMetrics,
-    readonly span: CallSpan | undefined,
-    readonly observer: UpstreamObserver | undefined,
-  ) {
-    this.signal = input.signal;
-    this.tenantId = caller.tenantId;
-  }
-
-  /** A child logger costs an allocation and a serialisation of its bindings: made only if the tool logs. */
-  get log(): Logger {
-    return (this.childLog ??= this.logger.child({ tool: this.tool.name, requestId: this.caller.requestId, userId: this.caller.userId }));
-  }
-
-  onStatus(status: number): void {
-    this.upstreamStatus = status;
-  }
-
-  finish(result: ToolResult, outcome: string, error?: unknown, cause?: FailureCause): ToolResult {
-    return finishCall(result, {
-      logger: this.logger,
-      metrics: this.toolMetrics,
-      span: this.span,
-      tool: this.tool.name,
-      caller: this.caller,
-      outcome,
-      upstreamStatus: this.upstreamStatus,
-      started: this.started,
-      error,
-      cause,
-    });
-  }
-}
-
-/**
- * `ctx` of a tool handler. A class (an object literal with getters is built by a slow path, issue 12):
- * `log`, `files` and `signal` are getters, made on first use. Pass `ctx` on whole rather than spreading it.
- */
-class CallContext implements ToolContext {
-  readonly caller: Caller;
-  readonly progress: ProgressReporter;
-  private userFiles: UserFiles | undefined = undefined;
-
-  constructor(
-    readonly api: ApiClient,
-    private readonly run: ToolRun,
-    private readonly filesFor: UserFilesFactory,
-  ) {
-    this.caller = run.caller;
-    this.progress = run.input.progress ?? ignoreProgress;
-  }
-
-  private clientLogger: ClientLog | undefined = undefined;
-
-  get log(): ClientLog {
-    return (this.clientLogger ??= clientLog(this.run.input.client, this.run.log, this.run.tool.name));
-  }
-
-  elicit(request: ElicitRequest): Promise<ElicitOutcome> {
-    return elicit(this.run.input.client, request);
-  }
-
-  sample(request: SampleRequest): Promise<SampleOutcome> {
-    return sample(this.run.input.client, request);
-  }
-
-  get signal(): AbortSignal {
-    return abortSignalOf(this.run.signal);
-  }
-
-  get files(): UserFiles {
-    return (this.userFiles ??= this.filesFor(this.caller, this.run.signal));
-  }
-}
-
-function isResult(value: unknown): value is ToolResult {
-  return typeof value === 'object' && value !== null && Array.isArray((value as { content?: unknown }).content);
-}
-
 const UNLIMITED = createFairness({ maxInFlight: 0, callsPerMinute: 0, burst: 1 });
 
 export function createRegistry({
@@ -262,16 +80,8 @@ export function createRegistry({
   tracing,
   upstreamCredentials,
 }: RegistryOptions): Registry {
-  const byName = new Map<string, Tool>();
-  for (const tool of tools) {
-    if (byName.has(tool.name)) throw new TypeError(`Two tools are named "${tool.name}"`);
-    byName.set(tool.name, tool);
-  }
-  const descriptors = Object.freeze(tools.filter((tool) => tool.forModel).map((tool) => tool.descriptor));
-  const appDescriptors = Object.freeze(tools.map((tool) => tool.appDescriptor));
-  const annotated = Object.freeze(descriptors.map(({ name, description, inputSchema, annotations }) => ({ name, description, inputSchema, ...(annotations ? { annotations } : {}) })));
-  const basic = Object.freeze(descriptors.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })));
-  const descriptorsFor = (fields: ToolFields) => (fields === 'all' ? descriptors : fields === 'annotated' ? annotated : basic);
+  // The listing (tools/list, and which tools exist): catalogue.ts.
+  const { byName, descriptors, appDescriptors, descriptorsFor } = createCatalogue(tools, logger);
   // Per-tool metric children resolved once; with metrics alone, one shared observer per tool (no per-call state).
   const toolMetrics = new Map(tools.map((tool) => [tool.name, metrics.forTool(tool.name)]));
   const sharedObservers = new Map(tools.map((tool) => [tool.name, new CallObserver(tool.name, toolMetrics.get(tool.name)!, undefined, undefined, undefined)]));

@@ -1,7 +1,6 @@
 // Builds tool results, and maps every failure to the result the model reads: the ONE place that decides
 // what a user hears about a failure (contract, "Credentials forwarded", rules 4-6; Errors table).
 import { STATUS_CODES } from 'node:http';
-import type { CallToolResult } from '@modelcontextprotocol/server';
 import { InvalidUpstreamRequestError, UpstreamError, UpstreamHttpError, UpstreamRefusedError, UpstreamResponseError, UpstreamTimeoutError, type UpstreamReason } from '../upstream/errors';
 import {
   HubError,
@@ -16,8 +15,9 @@ import { CallLimitedError } from '../limits/call-limited-error';
 import { UpstreamAuthError, UpstreamAuthExpiredError, UpstreamAuthUnavailableError } from '../auth/errors';
 import { apiNameOf } from './api-name';
 import { ToolError } from './tool-error';
+import type { ToolResult } from './tool-types';
 
-export type ToolResult = CallToolResult;
+export type { ToolResult } from './tool-types';
 
 export function textResult(text: string): ToolResult {
   return { content: [{ type: 'text', text }] };

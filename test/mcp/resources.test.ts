@@ -44,21 +44,26 @@ describe('a server with resources, on /mcp', () => {
     expect(discover.json.result?.capabilities).toMatchObject({ tools: { listChanged: false }, resources: { listChanged: false } });
   });
 
-  it('resources/list (2025) lists every resource, views included, without cache hints', async () => {
+  const VIEW_LISTING = {
+    uri: 'ui://fixture/list',
+    name: 'fixture-list',
+    title: 'Fixture list',
+    description: 'A table of things.',
+    mimeType: 'text/html;profile=mcp-app',
+    _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true } },
+  };
+  const DOC_LISTING = { uri: 'docs://orders/statuses', name: 'order-statuses', title: 'Order statuses', description: 'What each order status means.', mimeType: 'text/markdown' };
+
+  it('resources/list (2025) lists the resources other than views, without cache hints: stateless, it cannot tell a client with views', async () => {
     const { json } = await post2025(withResources.url, 'resources/list');
-    expect(json.result).toEqual({
-      resources: [
-        { uri: 'docs://orders/statuses', name: 'order-statuses', title: 'Order statuses', description: 'What each order status means.', mimeType: 'text/markdown' },
-        {
-          uri: 'ui://fixture/list',
-          name: 'fixture-list',
-          title: 'Fixture list',
-          description: 'A table of things.',
-          mimeType: 'text/html;profile=mcp-app',
-          _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true } },
-        },
-      ],
-    });
+    expect(json.result).toEqual({ resources: [DOC_LISTING] });
+  });
+
+  it('resources/list (2026-07-28) lists the views only to a request whose capabilities declare the extension', async () => {
+    const declared = await post2026(withResources.url, 'resources/list', {}, { capabilities: VIEW_CAPABILITIES });
+    expect(declared.json.result?.resources).toEqual([DOC_LISTING, VIEW_LISTING]);
+    const undeclared = await post2026(withResources.url, 'resources/list');
+    expect(undeclared.json.result?.resources).toEqual([DOC_LISTING]);
   });
 
   it('resources/list and resources/templates/list (2026-07-28) carry ttlMs, cacheScope and the complete stamp', async () => {
@@ -83,7 +88,7 @@ describe('a server with resources, on /mcp', () => {
       cacheScope: 'private',
       resultType: 'complete',
     });
-    const view = await post2026(withResources.url, 'resources/read', { uri: 'ui://fixture/list' });
+    const view = await post2026(withResources.url, 'resources/read', { uri: 'ui://fixture/list' }, { capabilities: VIEW_CAPABILITIES });
     expect(view.json.result?.contents).toEqual([
       {
         uri: 'ui://fixture/list',
@@ -92,6 +97,15 @@ describe('a server with resources, on /mcp', () => {
         _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true } },
       },
     ]);
+  });
+
+  it('resources/read (2026-07-28) of a view, without the extension declared, is refused with -32602 naming the extension', async () => {
+    const refused = await post2026(withResources.url, 'resources/read', { uri: 'ui://fixture/list' });
+    expect(refused.json.error).toEqual({
+      code: -32602,
+      message: 'Resource not offered: ui://fixture/list is an MCP Apps view, sent only to clients that declare the io.modelcontextprotocol/ui extension in their capabilities',
+      data: { uri: 'ui://fixture/list' },
+    });
   });
 
   it('resources/read of an unknown URI is -32602 with data.uri; without a uri it is -32602 naming the field', async () => {

@@ -1,4 +1,6 @@
 import { createServer } from 'node:http';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { defineTool } from '../../src/tools';
@@ -47,6 +49,17 @@ describe('GET /sse', () => {
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET');
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    const body = (await response.json()) as { error: { message: string } };
+    expect(body.error.message).toBe(
+      'Method not allowed; use GET. This is the HTTP+SSE endpoint for the assistant hub; MCP clients that speak Streamable HTTP connect to /tools/mcp',
+    );
+  });
+
+  it('a Streamable HTTP client (SDK v1) pointed at /sse fails with the sentence naming /mcp (what a host shows)', async () => {
+    const client = new ClientV1({ name: 'streamable-host', version: '1.0.0' });
+    const connecting = client.connect(new TransportV1(new URL(`${stack.url}/sse`)));
+    await expect(connecting).rejects.toThrow(/Error POSTing to endpoint.*MCP clients that speak Streamable HTTP connect to \/tools\/mcp/s);
+    await client.close();
   });
 });
 

@@ -1,5 +1,9 @@
 // The SDK v2 client, as an MCP Apps host uses it (issue 26, point 5): it declares the extension, finds a
-// tool's view in `_meta.ui`, lists and reads the view, in both eras on /mcp.
+// tool's view in `_meta.ui` and reads the view, in both eras on /mcp (2026-07-28 also lists it; a
+// 2025-era list leaves views out, for it cannot tell who declared). And clients that declare nothing, as
+// Gemini CLI, opencode, Claude Code and Codex: never handed a view's HTML from a list.
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { tools as orderTools } from '../fixtures/order-tools';
 import { listThings, listView, refreshThings, VIEW_HTML } from '../fixtures/views';
@@ -33,7 +37,7 @@ describe.each<[string, Mode]>([
     }
   });
 
-  it('finds the view in the tool\'s _meta.ui, lists it and reads it as text/html;profile=mcp-app', async () => {
+  it('finds the view in the tool\'s _meta.ui, lists it (2026-07-28) and reads it as text/html;profile=mcp-app', async () => {
     const client = await host(mode);
     try {
       const { tools } = await client.listTools();
@@ -41,13 +45,49 @@ describe.each<[string, Mode]>([
       expect(ui?.resourceUri).toBe('ui://fixture/list');
       expect(tools.find((tool) => tool.name === 'refresh_things')?._meta?.ui).toEqual({ resourceUri: 'ui://fixture/list', visibility: ['app'] });
       const { resources } = await client.listResources();
-      expect(resources).toEqual([expect.objectContaining({ uri: 'ui://fixture/list', mimeType: 'text/html;profile=mcp-app' })]);
+      // 2025 era: stateless /mcp cannot tell this client from one without views; a host reads the view by
+      // the URI in `_meta.ui`, so only the list leaves it out.
+      expect(resources).toEqual(mode === 'legacy' ? [] : [expect.objectContaining({ uri: 'ui://fixture/list', mimeType: 'text/html;profile=mcp-app' })]);
       const read = await client.readResource({ uri: ui!.resourceUri! });
       expect(read.contents).toEqual([
         expect.objectContaining({ uri: 'ui://fixture/list', mimeType: 'text/html;profile=mcp-app', text: VIEW_HTML, _meta: { ui: expect.objectContaining({ prefersBorder: true }) } }),
       ]);
       const result = await client.callTool({ name: 'list_things', arguments: {} });
       expect(result.content).toEqual([{ type: 'text', text: 'thing 1\nthing 2' }]);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('clients that do not declare io.modelcontextprotocol/ui', () => {
+  it('the SDK v2 client pinned to 2026-07-28: no view listed, no _meta.ui, no view-only tool, and reading the view refused with the reason', async () => {
+    const client = new Client({ name: 'text-host', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${stack.url}/mcp`), { requestInit: { headers: MANAGER } }));
+    try {
+      expect((await client.listResources()).resources).toEqual([]);
+      const { tools } = await client.listTools();
+      expect(tools.find((tool) => tool.name === 'list_things')).not.toHaveProperty('_meta');
+      expect(tools.map((tool) => tool.name)).not.toContain('refresh_things');
+      await expect(client.readResource({ uri: 'ui://fixture/list' })).rejects.toThrow(
+        'Resource not offered: ui://fixture/list is an MCP Apps view, sent only to clients that declare the io.modelcontextprotocol/ui extension in their capabilities',
+      );
+      expect((await client.callTool({ name: 'list_things', arguments: {} })).content).toEqual([{ type: 'text', text: 'thing 1\nthing 2' }]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it.each([
+    ['the SDK v1 client (2025 era)', () => new ClientV1({ name: 'text-host-v1', version: '1.0.0' }), (url: URL) => new TransportV1(url, { requestInit: { headers: MANAGER } })],
+    ['the SDK v2 client in its 2025 mode', () => new Client({ name: 'text-host', version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' } }), (url: URL) => new StreamableHTTPClientTransport(url, { requestInit: { headers: MANAGER } })],
+  ] as const)('%s lists no view (and is not told of the extension)', async (_label, makeClient, makeTransport) => {
+    const client = makeClient();
+    await client.connect(makeTransport(new URL(`${stack.url}/mcp`)) as never);
+    try {
+      const { resources } = await client.listResources();
+      expect(resources).toEqual([]);
+      expect(client.getServerCapabilities()?.extensions).toBeUndefined();
     } finally {
       await client.close();
     }

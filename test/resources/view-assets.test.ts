@@ -11,7 +11,7 @@ import { ConfigError, loadConfig } from '../../src/config';
 import { defineView } from '../../src/resources';
 import { defineTool } from '../../src/tools';
 import { startToolServer, type TestServer } from '../../src/tools/testing';
-import { post2025 } from '../support/mcp-post';
+import { post2025, post2026, VIEW_CAPABILITIES } from '../support/mcp-post';
 import { postDirect } from '../support/sse-client';
 import { freePort } from '../support/processes';
 
@@ -136,7 +136,8 @@ describe('with VIEW_ASSETS_URL set (and PUBLIC_BASE_PATH /tools, caller authenti
     const read = (await post2025(server.url, 'resources/read', { uri: view.uri }, HUB)).json.result as Read;
     expect(read.contents[0]!.text).toBe(SHARED.replace(`src="${RUNTIME}"`, `src="${origin}/tools/views/${RUNTIME}"`));
     expect(read.contents[0]!._meta?.ui?.csp).toEqual({ connectDomains: [], resourceDomains: ['https://cdn.example.com', origin] });
-    const listed = (await post2025(server.url, 'resources/list', {}, HUB)).json.result as Listed;
+    // Listed to a client that declares views (2026-07-28 says so per request; 2025-era lists leave views out).
+    const listed = (await post2026(server.url, 'resources/list', {}, { capabilities: VIEW_CAPABILITIES, headers: HUB })).json.result as Listed;
     expect(listed.resources.find((resource) => resource.uri === view.uri)?._meta?.ui?.csp?.resourceDomains).toEqual(['https://cdn.example.com', origin]);
   });
 

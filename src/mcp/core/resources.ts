@@ -55,6 +55,12 @@ export function resourceMethods({ registry, resources, views, cacheHint, fieldsO
   const statelessAppTools = stateless(appTools);
   const list = stateless(resources.list);
   const templates = stateless(resources.templates);
+  // A client that did not declare MCP Apps is not offered the views (a view is ~400 KB of HTML a host
+  // without views would hand its model). 2026-07-28 says so on every request; a 2025-era request cannot
+  // (stateless /mcp): views are then left out of the list, and hosts that show them find a view's URI in
+  // the tool's `_meta.ui`, as MCP Apps has them do (docs/views.md).
+  const viewless = Object.freeze({ resources: Object.freeze(resources.list.resources.filter((resource) => !isView(resource))) });
+  const statelessViewless = stateless(viewless);
 
   const earlier = { annotated: Object.freeze({ tools: registry.descriptorsFor('annotated') }), basic: Object.freeze({ tools: registry.descriptorsFor('basic') }) };
 
@@ -71,9 +77,21 @@ export function resourceMethods({ registry, resources, views, cacheHint, fieldsO
     return showsViews && declaresViews(meta?.[META.clientCapabilities]) ? statelessAppTools : statelessPlainTools;
   }
 
+  function resourcesList(params: Params): unknown {
+    const meta = params._meta as Params | undefined;
+    if (!isStatelessEra(meta?.[META.protocolVersion])) return showsViews ? viewless : resources.list;
+    return showsViews && !declaresViews(meta?.[META.clientCapabilities]) ? statelessViewless : list;
+  }
+
   async function read(params: Params): Promise<unknown> {
     const uri = params.uri;
     if (typeof uri !== 'string') throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'resources/read needs params.uri, the resource URI as a string');
+    const meta = params._meta as Params | undefined;
+    if (showsViews && isView({ uri }) && isStatelessEra(meta?.[META.protocolVersion]) && !declaresViews(meta?.[META.clientCapabilities])) {
+      throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `Resource not offered: ${echoed(uri)} is an MCP Apps view, sent only to clients that declare the ${UI_EXTENSION} extension in their capabilities`, {
+        uri: echoed(uri),
+      });
+    }
     const answer = resources.read(uri);
     // MCP: resource not found is -32602 with data { uri } (SDK v2's ResourceNotFoundError).
     if (answer === undefined) throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `Resource not found: ${echoed(uri)}`, { uri: echoed(uri) });
@@ -88,7 +106,7 @@ export function resourceMethods({ registry, resources, views, cacheHint, fieldsO
     initializeCapabilities: (client) => (showsViews && declaresViews(client) ? withExtension : base),
     toolsList,
     methods: [
-      ['resources/list', era(resources.list, list)],
+      ['resources/list', resourcesList],
       ['resources/templates/list', era(resources.templates, templates)],
       ['resources/read', read],
     ],
