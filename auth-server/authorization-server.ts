@@ -15,6 +15,7 @@ import { DEMO_USERS, type DemoUser } from './demo-users';
 import { publicPart, quietDevelopmentNotices, signingKey } from './keys';
 import { createInteractions } from './interactions';
 import { createGrants, TEST_USER_GRANT, type Provider, type ResourceSettings } from './grants';
+import { createStore } from './file-store';
 import { buildProvider } from './provider';
 
 export { TOKEN_EXCHANGE_GRANT, TEST_USER_GRANT, type ResourceSettings } from './grants';
@@ -36,6 +37,11 @@ export interface AuthServerOptions {
    * experimental feature, draft 02). Default: off.
    */
   clientIdMetadataDocuments?: boolean;
+  /**
+   * Keeps registered clients, grants, refresh tokens and the signing keys in this folder (./file-store.ts),
+   * so a restart on the same port forgets none of them. Default: none, everything in memory.
+   */
+  dataDir?: string;
   /** Who can sign in at the sign-in page. Default DEMO_USERS. */
   users?: readonly DemoUser[];
   /** Where it listens: 127.0.0.1 and any free port by default. */
@@ -100,7 +106,9 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
   const granted: string[] = [];
   const tokenRequests: Record<string, string>[] = [];
   const revoked = new Set<string>();
-  let keys: JWK[] = [await signingKey()];
+  const store = createStore(options.dataDir);
+  let keys: JWK[] = store.keys() ?? [await signingKey()];
+  store.saveKeys(keys);
   let provider: Provider | undefined;
   let listening = true;
 
@@ -148,6 +156,7 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
       keys,
       errors,
       grants,
+      adapter: (model) => store.adapter(model),
       onGrant(params) {
         granted.push(String(params.grant_type ?? '?'));
         const shown = Object.entries(params).filter(([name, value]) => typeof value === 'string' && ['grant_type', 'scope', 'resource', 'audience'].includes(name));
@@ -182,6 +191,7 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
     revokeSubject: (subject) => void revoked.add(subject),
     async rotateKeys() {
       keys = [await signingKey(), ...keys];
+      store.saveKeys(keys);
       provider = build();
     },
     publicKeys: () => keys.map(publicPart),

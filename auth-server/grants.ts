@@ -14,6 +14,12 @@ export interface ResourceSettings {
   scopes: readonly string[];
   format?: 'jwt' | 'opaque';
   ttlSeconds?: number;
+  /**
+   * Its scopes are listed in the metadata's scopes_supported, what MCP clients are offered (Codex, Claude
+   * Code and Gemini CLI ask for every one). Default true; false for the customer API's audience, whose
+   * scopes only the tool server's own client asks for.
+   */
+  offered?: boolean;
 }
 
 type ProviderModule = typeof import('oidc-provider', { with: { 'resolution-mode': 'import' } });
