@@ -6,7 +6,7 @@ import { DEMO_USERS } from '../../auth-server';
 import { freePort } from '../support/processes';
 import { startOAuthStack, type OAuthStack } from './oauth-stack';
 import { openV1, openV2, type Session } from './sdk-sessions';
-import { RememberingProvider } from './sign-in';
+import { REDIRECT_URI, RememberingProvider } from './sign-in';
 
 const payloadOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
 const MCP_SCOPES = { scopes: ['orders:read', 'orders:write'] };
@@ -30,7 +30,7 @@ describe('auth: /mcp under its loopback names (default aliases of a loopback OAU
     ['SDK v2', '127.0.0.1', openV2],
     ['SDK v1', 'localhost', openV1],
     ['SDK v1', '127.0.0.1', openV1],
-  ])('the %s client given http://%s:<port>/mcp signs in and calls a tool with a token for that URL', async (_client, host, open) => {
+  ])('the %s client given http://%s:<port>/mcp signs in and calls a tool with a token for that URL', async (client, host, open) => {
     const url = `http://${host}:${port}/mcp`;
     // What a client that checks resource equality reads: the metadata under the name it was given names it.
     const metadata = (await (await fetch(`http://${host}:${port}/.well-known/oauth-protected-resource/mcp`)).json()) as Record<string, unknown>;
@@ -42,6 +42,13 @@ describe('auth: /mcp under its loopback names (default aliases of a loopback OAU
     const session = await open(new URL(url), provider);
     sessions.push(session);
     expect(provider.authorizationUrl?.searchParams.get('resource')).toBe(url);
+    // What each registers (docs/hosted-assistants.md, the table by client): the application's redirect URI,
+    // a public client; v2 also derives application_type native from a loopback redirect (v1 sends none).
+    expect(provider.clientInformation()).toMatchObject({ redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: 'none' });
+    if (client === 'SDK v2') expect(provider.clientInformation()).toMatchObject({ application_type: 'native' });
+    // Both ask for the 401's scope (every scope the tools declare here) and add prompt=consent for offline_access only.
+    expect(provider.authorizationUrl?.searchParams.get('scope')).toBe('orders:read orders:write');
+    expect(provider.authorizationUrl?.searchParams.get('prompt')).toBeNull();
     expect(payloadOf(provider.tokens()!.access_token)).toMatchObject({ aud: url, sub: DEMO_USERS[0]!.login });
     expect(await session.callTool('read_item', { id: host })).toMatchObject({ content: [{ type: 'text', text: JSON.stringify({ id: host }) }] });
   });
