@@ -41,8 +41,15 @@ export interface Store {
 
 function readJson<T>(path: string): T | undefined {
   if (!existsSync(path)) return undefined;
-  return JSON.parse(readFileSync(path, 'utf8')) as T;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as T;
+  } catch (error) {
+    throw new Error(`${path} cannot be read (${error instanceof Error ? error.message : String(error)}): delete it to start afresh, or set AUTH_SERVER_DATA_DIR=memory`);
+  }
 }
+
+/** Expired entries are dropped every this many writes (sessions and interactions are never looked up again). */
+const PRUNE_EVERY = 200;
 
 /** Written to a temporary file and renamed, so a stop mid-write never leaves half a file. */
 function writeJson(path: string, value: unknown): void {
@@ -73,6 +80,11 @@ export function createStore(dir?: string): Store {
     }
     return entry.payload;
   }
+  let writes = 0;
+  function prune(): void {
+    const now = Date.now();
+    for (const [key, entry] of entries) if (entry.expiresAt !== undefined && entry.expiresAt <= now) entries.delete(key);
+  }
   const findBy = (model: string, field: string, value: string) => {
     for (const [key, entry] of entries) if (modelOf(key) === model && entry.payload[field] === value) return live(key);
     return undefined;
@@ -84,6 +96,7 @@ export function createStore(dir?: string): Store {
       const keyOf = (id: string) => `${model}:${id}`;
       return {
         async upsert(id, payload, expiresIn) {
+          if (++writes % PRUNE_EVERY === 0) prune();
           entries.set(keyOf(id), { payload, ...(typeof expiresIn === 'number' ? { expiresAt: Date.now() + expiresIn * 1000 } : {}) });
           save(keyOf(id));
         },
