@@ -4,7 +4,8 @@
 // client-credentials tokens, and RFC 8693 token-exchange tokens (a grant registered here, as a company
 // registers one at its own server); it has a sign-in page for demo users, dynamic registration and (for
 // https client ids) Client ID Metadata Documents; it publishes its keys, rotates them, can be stopped and
-// started, and records what it served. A development tool: oidc-provider is a devDependency.
+// started, and records what it served. A development tool: oidc-provider is a devDependency. This file is
+// the server and its test-facing handle; ./provider.ts configures oidc-provider, ./grants.ts adds its grants.
 // jose, oauth4webapi and oidc-provider are ESM-only: code loads them with `await import()` (jest runs with
 // --experimental-vm-modules: package.json "test"), and types come with `with { 'resolution-mode': 'import' }`.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -13,18 +14,11 @@ import type { JWK } from 'jose' with { 'resolution-mode': 'import' };
 import { DEMO_USERS, type DemoUser } from './demo-users';
 import { publicPart, quietDevelopmentNotices, signingKey } from './keys';
 import { createInteractions } from './interactions';
+import { createGrants, TEST_USER_GRANT, type Provider, type ResourceSettings } from './grants';
+import { createStore } from './file-store';
+import { buildProvider } from './provider';
 
-export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
-/** A grant of this test server only: a user's token without a browser (stands in for the code flow). */
-export const TEST_USER_GRANT = 'urn:test:params:oauth:grant-type:user';
-const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
-
-export interface ResourceSettings {
-  /** Scopes the resource knows; a token carries those asked for that the resource knows. */
-  scopes: readonly string[];
-  format?: 'jwt' | 'opaque';
-  ttlSeconds?: number;
-}
+export { TOKEN_EXCHANGE_GRANT, TEST_USER_GRANT, type ResourceSettings } from './grants';
 
 export interface AuthServerOptions {
   /** The resources tokens can be issued for (the MCP endpoint's canonical URI, the customer's API). */
@@ -43,6 +37,11 @@ export interface AuthServerOptions {
    * experimental feature, draft 02). Default: off.
    */
   clientIdMetadataDocuments?: boolean;
+  /**
+   * Keeps registered clients, grants, refresh tokens and the signing keys in this folder (./file-store.ts),
+   * so a restart on the same port forgets none of them. Default: none, everything in memory.
+   */
+  dataDir?: string;
   /** Who can sign in at the sign-in page. Default DEMO_USERS. */
   users?: readonly DemoUser[];
   /** Where it listens: 127.0.0.1 and any free port by default. */
@@ -98,26 +97,18 @@ export interface AuthorizationServer {
   close(): Promise<void>;
 }
 
-type ProviderModule = typeof import('oidc-provider', { with: { 'resolution-mode': 'import' } });
-type Provider = InstanceType<ProviderModule['default']>;
-// oidc-provider's context and models are loosely typed; the few fields used here are named.
-interface GrantContext {
-  oidc: { client: { clientId: string }; params: Record<string, string | undefined> };
-  body?: unknown;
-}
-
-
 export async function startAuthorizationServer(options: AuthServerOptions): Promise<AuthorizationServer> {
   quietDevelopmentNotices();
   const { default: ProviderClass, errors } = await import('oidc-provider');
-  const { createLocalJWKSet, jwtVerify } = await import('jose');
   const toolServerClient = { id: 'tool-server', secret: 'tool-server-secret-0123456789abcdef' };
   const assistantClient = { id: 'assistant', secret: 'assistant-secret-0123456789abcdef' };
   const requests: ServedRequest[] = [];
-  const grants: string[] = [];
+  const granted: string[] = [];
   const tokenRequests: Record<string, string>[] = [];
   const revoked = new Set<string>();
-  let keys: JWK[] = [await signingKey()];
+  const store = createStore(options.dataDir);
+  let keys: JWK[] = store.keys() ?? [await signingKey()];
+  store.saveKeys(keys);
   let provider: Provider | undefined;
   let listening = true;
 
@@ -143,120 +134,35 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
   const userGrant = options.userGrant ?? true;
   const interactions = createInteractions(() => provider!, users);
 
-  function resourceServer(resource: string) {
-    const settings = options.resources[resource];
-    if (!settings) throw new errors.InvalidTarget(`unknown resource ${resource}`);
-    return new provider!.ResourceServer(resource, {
-      scope: settings.scopes.join(' '),
-      audience: resource,
-      accessTokenTTL: settings.ttlSeconds ?? 3600,
-      accessTokenFormat: settings.format ?? 'jwt',
-      jwt: { sign: { alg: 'RS256' } },
-    });
-  }
-
-  /** Issues an access token for `resource` to the requesting client, for `accountId`. */
-  async function issue(ctx: GrantContext, accountId: string, resource: string, requested: string | undefined, gty: string) {
-    const client = await provider!.Client.find(ctx.oidc.client.clientId);
-    if (!client) throw new errors.InvalidClient('unknown client');
-    const server = resourceServer(resource);
-    const known = new Set(server.scope?.split(' ') ?? []);
-    const scope = (requested ?? '').split(' ').filter((item) => known.has(item)).join(' ') || undefined;
-    const grant = new provider!.Grant({ accountId, clientId: client.clientId });
-    if (scope) grant.addResourceScope(resource, scope);
-    const grantId = await grant.save();
-    const token = new provider!.AccessToken({ accountId, client, grantId, gty, scope, resourceServer: server });
-    const value = await token.save();
-    return { access_token: value, token_type: 'Bearer', expires_in: token.expiration, scope, issued_token_type: ACCESS_TOKEN_TYPE };
-  }
-
-  /** RFC 8693: the subject token must be a live token this server issued; the new one is for `audience`. */
-  async function exchange(ctx: GrantContext): Promise<void> {
-    const { subject_token: subjectToken, subject_token_type: type, audience, resource, scope } = ctx.oidc.params;
-    if (!subjectToken || type !== ACCESS_TOKEN_TYPE) throw new errors.InvalidRequest('subject_token of type access_token required');
-    const target = resource ?? audience;
-    if (!target) throw new errors.InvalidTarget('audience or resource required');
-    let subject: string | undefined;
-    try {
-      const currentDate = new Date(Date.now() + (options.clockAheadSeconds ?? 0) * 1000);
-      const { payload } = await jwtVerify(subjectToken, createLocalJWKSet({ keys: keys.map(publicPart) }), { issuer, currentDate });
-      subject = payload.sub;
-    } catch {
-      const opaque = await provider!.AccessToken.find(subjectToken);
-      subject = opaque?.accountId;
-    }
-    if (subject === undefined || revoked.has(subject)) throw new errors.InvalidGrant('subject token is not valid');
-    ctx.body = await issue(ctx, subject, target, scope, 'token-exchange');
-  }
-
-  async function grantUser(ctx: GrantContext): Promise<void> {
-    const { subject, resource, scope } = ctx.oidc.params;
-    if (!subject || !resource) throw new errors.InvalidRequest('subject and resource required');
-    const issued = await issue(ctx, subject, resource, scope, 'user');
-    const { issued_token_type: _type, ...body } = issued;
-    ctx.body = body;
-  }
-
-  function build(): Provider {
-    const confidential = { token_endpoint_auth_method: 'client_secret_basic', response_types: [], redirect_uris: [] };
-    const next = new ProviderClass(issuer, {
-      clients: [
-        { ...confidential, client_id: toolServerClient.id, client_secret: toolServerClient.secret, grant_types: ['client_credentials', TOKEN_EXCHANGE_GRANT] },
-        { ...confidential, client_id: assistantClient.id, client_secret: assistantClient.secret, grant_types: ['client_credentials', ...(userGrant ? [TEST_USER_GRANT] : [])] },
-        ...(options.clients ?? []),
-      ],
-      jwks: { keys: keys as never },
-      // A registration's `scope` would narrow what the client may ever ask for (the SDK clients register with
-      // the 401's scope): every client here may ask for any scope the server knows, so step-up can widen it.
-      extraClientMetadata: {
-        properties: ['scope'],
-        validator: (_ctx: unknown, key: string, _value: unknown, metadata: Record<string, unknown>) => {
-          if (key === 'scope') delete metadata.scope;
-        },
+  const grants = await createGrants({
+    resources: options.resources,
+    issuer,
+    errors,
+    provider: () => provider!,
+    keys: () => keys,
+    revoked,
+    clockAheadSeconds: options.clockAheadSeconds ?? 0,
+  });
+  const build = (): Provider =>
+    buildProvider(ProviderClass as never, {
+      issuer,
+      resources: options.resources,
+      toolServerClient,
+      assistantClient,
+      clients: options.clients,
+      registration: options.registration ?? false,
+      clientIdMetadataDocuments: options.clientIdMetadataDocuments ?? false,
+      userGrant,
+      keys,
+      errors,
+      grants,
+      adapter: (model) => store.adapter(model),
+      onGrant(params) {
+        granted.push(String(params.grant_type ?? '?'));
+        const shown = Object.entries(params).filter(([name, value]) => typeof value === 'string' && ['grant_type', 'scope', 'resource', 'audience'].includes(name));
+        tokenRequests.push(Object.fromEntries(shown) as Record<string, string>);
       },
-      cookies: { keys: ['test-cookie-key-0123456789'] },
-      // The sign-in page (./interactions.ts) and its users; a user's tokens carry their login as `sub`.
-      interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-      findAccount: (_ctx: unknown, id: string) => ({ accountId: id, claims: () => ({ sub: id }) }),
-      features: {
-        clientCredentials: { enabled: true },
-        introspection: { enabled: true, allowedPolicy: () => true },
-        revocation: { enabled: true },
-        devInteractions: { enabled: false },
-        registration: { enabled: options.registration ?? false },
-        ...(options.clientIdMetadataDocuments ? { clientIdMetadataDocument: { enabled: true, ack: 'draft-02' } } : {}),
-        resourceIndicators: {
-          enabled: true,
-          defaultResource: () => Object.keys(options.resources)[0]!,
-          useGrantedResource: () => true,
-          getResourceServerInfo: (_ctx: unknown, resource: string) => {
-            const settings = options.resources[resource];
-            if (!settings) throw new errors.InvalidTarget(`unknown resource ${resource}`);
-            return {
-              scope: settings.scopes.join(' '),
-              audience: resource,
-              accessTokenTTL: settings.ttlSeconds ?? 3600,
-              accessTokenFormat: settings.format ?? 'jwt',
-              jwt: { sign: { alg: 'RS256' } },
-            };
-          },
-        },
-      },
-      // The assistant's client credentials may ask for any scope its resources know. With registration, also
-      // offline_access: oidc-provider accepts a registration with grant_types refresh_token (what assistants and
-      // the SDK register) only when it knows that scope.
-      scopes: [...new Set(Object.values(options.resources).flatMap((resource) => resource.scopes)), ...(options.registration ? ['offline_access'] : [])],
-    } as never);
-    next.registerGrantType(TOKEN_EXCHANGE_GRANT, exchange as never, ['subject_token', 'subject_token_type', 'audience', 'resource', 'scope', 'requested_token_type']);
-    if (userGrant) next.registerGrantType(TEST_USER_GRANT, grantUser as never, ['subject', 'resource', 'scope']);
-    next.on('grant.success', (ctx) => {
-      const params = (ctx.oidc.params ?? {}) as Record<string, unknown>;
-      grants.push(String(params.grant_type ?? '?'));
-      const shown = Object.entries(params).filter(([name, value]) => typeof value === 'string' && ['grant_type', 'scope', 'resource', 'audience'].includes(name));
-      tokenRequests.push(Object.fromEntries(shown) as Record<string, string>);
     });
-    return next;
-  }
   provider = build();
 
   async function tokenRequest(client: TestClient, body: Record<string, string>): Promise<Record<string, unknown>> {
@@ -275,7 +181,7 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
     toolServerClient,
     assistantClient,
     requests,
-    grants,
+    grants: granted,
     tokenRequests,
     count: (path) => requests.filter((request) => request.path === path).length,
     async userToken({ subject, resource, scopes = [] }) {
@@ -285,6 +191,7 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
     revokeSubject: (subject) => void revoked.add(subject),
     async rotateKeys() {
       keys = [await signingKey(), ...keys];
+      store.saveKeys(keys);
       provider = build();
     },
     publicKeys: () => keys.map(publicPart),

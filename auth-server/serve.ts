@@ -4,6 +4,7 @@ import type { Writable } from 'node:stream';
 import { startAuthorizationServer, type AuthorizationServer } from './authorization-server';
 import { DEMO_USERS } from './demo-users';
 import { readSettings } from './settings';
+import { loopbackAliases } from '../src/auth/resource-aliases';
 
 export interface RunningAuthServer {
   server: AuthorizationServer;
@@ -13,22 +14,37 @@ export interface RunningAuthServer {
 export async function serveAuthServer(env: NodeJS.ProcessEnv, out: Pick<Writable, 'write'>): Promise<RunningAuthServer> {
   const settings = readSettings(env);
   const { resource, scopes, apiAudience: api, tokenTtlSeconds: ttlSeconds } = settings;
+  // A loopback resource is also asked for under its other loopback names, as the tool server accepts them
+  // by default (OAUTH_RESOURCE_ALIASES): http://localhost:3000/mcp and http://127.0.0.1:3000/mcp both work.
+  const aliases = loopbackAliases(resource);
   const server = await startAuthorizationServer({
-    resources: { [resource]: { scopes, ttlSeconds }, [api]: { scopes: ['api'], ttlSeconds } },
+    resources: {
+      [resource]: { scopes, ttlSeconds },
+      ...Object.fromEntries(aliases.map((alias) => [alias, { scopes, ttlSeconds }])),
+      [api]: { scopes: ['api'], ttlSeconds, offered: false },
+    },
     registration: true,
-    clientIdMetadataDocuments: true,
+    clientIdMetadataDocuments: settings.clientIdMetadataDocuments,
+    dataDir: settings.dataDir,
     host: settings.host,
     port: settings.port,
     userGrant: settings.userGrant,
   });
   out.write(
     [
-      `authorization server listening, issuer ${server.issuer} (development only: in-memory, demo users)`,
+      `authorization server listening, issuer ${server.issuer} (development only: demo users)`,
+      settings.dataDir === undefined
+        ? 'registrations, refresh tokens and keys are kept in memory (AUTH_SERVER_DATA_DIR=memory): a restart forgets them, and clients must register and sign in again'
+        : `registrations, refresh tokens and keys are kept in ${settings.dataDir} across restarts (AUTH_SERVER_DATA_DIR)`,
+      settings.clientIdMetadataDocuments
+        ? 'Client ID Metadata Documents are on (AUTH_SERVER_CIMD=on): https:// client ids are fetched from there, which needs the internet'
+        : 'Client ID Metadata Documents are off (AUTH_SERVER_CIMD): clients register dynamically, offline too',
       `sign in as: ${DEMO_USERS.map((user) => `${user.login} / ${user.password}`).join(', ')}`,
       `access tokens live ${ttlSeconds} s (AUTH_SERVER_TOKEN_TTL); settings: npm run auth-server -- --help`,
       settings.userGrant
         ? `the "assistant" client's password-less test grant is on: it mints a token for any user; loopback only (${settings.host})`
         : `the "assistant" client's password-less test grant is off: ${settings.host} is not a loopback address`,
+      ...(aliases.length > 0 ? [`/mcp may also be reached as ${aliases.join(' or ')}: the tool server accepts those names by default (OAUTH_RESOURCE_ALIASES)`] : []),
       'the tool server, in .env:',
       '  MCP_AUTH=oauth',
       `  OAUTH_ISSUER=${server.issuer}`,

@@ -13,10 +13,14 @@ export interface AuthServerSettings {
   tokenTtlSeconds: number;
   /** The password-less grant of the `assistant` client: on only when the server listens on loopback. */
   userGrant: boolean;
+  /** Client ID Metadata Documents advertised and fetched (https client ids): off by default, they need the internet. */
+  clientIdMetadataDocuments: boolean;
+  /** Where registrations, refresh tokens and keys are kept across restarts; undefined: in memory. */
+  dataDir: string | undefined;
 }
 
-export const HELP = `npm run auth-server: a local OAuth 2.1 authorization server for development (oidc-provider, in memory,
-demo users). Settings, as environment variables:
+export const HELP = `npm run auth-server: a local OAuth 2.1 authorization server for development (oidc-provider, demo
+users). Settings, as environment variables:
 
   AUTH_SERVER_PORT          port to listen on (default 9400; 0: any free port)
   AUTH_SERVER_HOST          address to listen on (default 127.0.0.1). Not loopback: the password-less
@@ -27,6 +31,11 @@ demo users). Settings, as environment variables:
                             (default https://api.example.test)
   AUTH_SERVER_TOKEN_TTL     access tokens' lifetime in seconds (default 3600; e.g. 60 to watch a client
                             refresh silently within a minute)
+  AUTH_SERVER_CIMD          on: accept Client ID Metadata Documents (https:// client ids, fetched from
+                            there). Default off: clients that prefer them (Codex, Claude Code) register
+                            dynamically instead, which works offline
+  AUTH_SERVER_DATA_DIR      where registered clients, refresh tokens and signing keys are kept across
+                            restarts (default .data/auth-server; memory: keep nothing)
 
 Example: AUTH_SERVER_TOKEN_TTL=60 npm run auth-server
 `;
@@ -44,6 +53,13 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
+function onOff(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === 'off') return false;
+  if (raw === 'on') return true;
+  throw new Error(`${name} must be on or off (got ${JSON.stringify(raw)})`);
+}
+
 export function readSettings(env: NodeJS.ProcessEnv): AuthServerSettings {
   const host = env['AUTH_SERVER_HOST'] || '127.0.0.1';
   return {
@@ -54,5 +70,7 @@ export function readSettings(env: NodeJS.ProcessEnv): AuthServerSettings {
     apiAudience: env['AUTH_SERVER_API_AUDIENCE'] || 'https://api.example.test',
     tokenTtlSeconds: integer(env, 'AUTH_SERVER_TOKEN_TTL', 3600, 10, 86_400),
     userGrant: isLoopback(host),
+    clientIdMetadataDocuments: onOff(env, 'AUTH_SERVER_CIMD'),
+    dataDir: env['AUTH_SERVER_DATA_DIR'] === 'memory' ? undefined : env['AUTH_SERVER_DATA_DIR'] || '.data/auth-server',
   };
 }

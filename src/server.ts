@@ -2,7 +2,7 @@
 // stops accepting, lets in-flight calls finish within the grace period, and ends the streams.
 import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { createApp } from './app';
-import { createProtectedResource, type ProtectedResourceOptions } from './auth';
+import { createProtectedResource, createResourceTokenGuard, type ProtectedResourceOptions } from './auth';
 import { listen } from './http/listen';
 import type { Config } from './config';
 import { createClientAddress, createDoor } from './door';
@@ -137,6 +137,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     metrics,
     tracing,
     upstreamCredentials: auth?.upstreamCredentials ?? options.upstreamCredentials,
+    // oauth mode: the hub's lane never passes on a token made for /mcp (src/auth/resource-token-guard.ts).
+    guardForwarded: config.auth && createResourceTokenGuard([config.auth.resource, ...config.auth.resourceAliases]),
   });
   // Two cores over one registry: /mcp shows MCP Apps views; the hub's lane answers as it always has, with
   // no view, no `_meta.ui` and no view-only tool (docs/views.md). In development a view's file is read on

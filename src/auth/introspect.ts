@@ -10,8 +10,9 @@ export interface IntrospectionClient {
   allowInsecureRequests: boolean;
 }
 
-function audienceIncludes(aud: string | string[] | undefined, resource: string): boolean {
-  return Array.isArray(aud) ? aud.includes(resource) : aud === resource;
+/** `resources`: OAUTH_RESOURCE and its aliases (src/auth/resource-aliases.ts). */
+function audienceIncludes(aud: string | string[] | undefined, resources: readonly string[]): boolean {
+  return Array.isArray(aud) ? aud.some((item) => resources.includes(item)) : aud !== undefined && resources.includes(aud);
 }
 
 export async function introspect(
@@ -19,8 +20,9 @@ export async function introspect(
   tokenKey: string,
   as: AuthorizationServer,
   client: IntrospectionClient,
-  resource: string,
+  resources: readonly string[],
 ): Promise<Verdict> {
+  const resource = resources[0]!;
   if (as.introspection_endpoint === undefined) return invalid('not a JWT, and the authorization server offers no introspection');
   let answer: IntrospectionResponse;
   try {
@@ -35,7 +37,7 @@ export async function introspect(
   }
   if (!answer.active) return invalid('introspection: not active (unknown, expired or revoked at the issuer)');
   // The audience is a MUST for a protected resource (RFC 8707): a token that names none is not for us.
-  if (!audienceIncludes(answer.aud, resource)) return invalid(`audience: does not include ${resource}`);
+  if (!audienceIncludes(answer.aud, resources)) return invalid(`audience: does not include ${resource}`);
   if (answer.iss !== undefined && answer.iss !== as.issuer) return invalid(`issuer: not ${as.issuer}`);
   const now = Date.now() / 1000;
   if (answer.nbf !== undefined && answer.nbf > now + 30) return invalid(`not valid for another ${Math.ceil(answer.nbf - now)} s (nbf)`);

@@ -93,10 +93,12 @@ function refusalOf(error: { code?: unknown; claim?: unknown; reason?: unknown; p
   }
 }
 
-export async function verifyJwt(token: string, tokenKey: string, keys: JWTVerifyGetKey, issuer: string, resource: string): Promise<Verdict> {
+/** `resources`: OAUTH_RESOURCE first, then its aliases; a token whose `aud` includes any of them is for us. */
+export async function verifyJwt(token: string, tokenKey: string, keys: JWTVerifyGetKey, issuer: string, resources: readonly string[]): Promise<Verdict> {
   const { jose } = await libraries();
+  const resource = resources[0]!;
   try {
-    const { payload } = await jose.jwtVerify(token, keys, { issuer, audience: resource, algorithms: ALGORITHMS, clockTolerance: CLOCK_TOLERANCE_S });
+    const { payload } = await jose.jwtVerify(token, keys, { issuer, audience: [...resources], algorithms: ALGORITHMS, clockTolerance: CLOCK_TOLERANCE_S });
     const now = Date.now() / 1000;
     if (payload.exp !== undefined && payload.exp <= now) return invalid(`expired ${Math.ceil(now - payload.exp)} s ago`);
     const principal = principalOf(payload, issuer, token, tokenKey);

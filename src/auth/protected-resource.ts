@@ -99,10 +99,12 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
   const reachability = createReachability(logger, settings.issuer);
   const verifier = createTokenVerifier({ settings, discovery, logger, tracing: options.tracing, jwks: options.jwks, introspection: options.introspection, reachability });
   const upstreamCredentials = options.upstreamCredentials ?? upstreamCredentialsFor(settings, discovery, options.upstreamTimeoutMs, logger, reachability);
-  const serveMetadata = metadataHandler(metadata);
+  const serveMetadata = metadataHandler(metadata, settings, logger);
   const logRefusal = createRefusalLog(logger);
   const clientOf = options.clientOf ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown');
-  logger.info({ resource: settings.resource, issuer: settings.issuer, metadata: metadata.url }, '/mcp is an OAuth protected resource (MCP_AUTH=oauth)');
+  logger.info({ resource: settings.resource, aliases: settings.resourceAliases, issuer: settings.issuer, metadata: metadata.url }, '/mcp is an OAuth protected resource (MCP_AUTH=oauth)');
+  /** The metadata URL a challenge names: under the host the client used, when that is a name of /mcp. */
+  const metadataUrl = (res: ServerResponse) => metadata.under(res.req?.headers.host).url;
 
   /** The caller of a verified token, or undefined once the refusal (401, 503) has been answered. */
   function admit(req: IncomingMessage, res: ServerResponse, verdict: Verification): Principal | undefined {
@@ -126,7 +128,7 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
     } else {
       if (verdict.kind === 'invalid') logRefusal(clientOf(req), verdict.reason);
       metrics.refused(verdict.kind === 'missing' ? 'auth' : 'invalid_token');
-      unauthorized(res, metadata.url, verdict.kind === 'invalid', challengeScope);
+      unauthorized(res, metadataUrl(res), verdict.kind === 'invalid', challengeScope);
     }
     return undefined;
   }
@@ -137,7 +139,7 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
     if (!(error instanceof UpstreamAuthExpiredError)) return error;
     metrics.refused('invalid_token');
     logger.info({ oauthError: error.oauthError, status: error.status }, "the authorization server refused to exchange the client's token: 401 so the client refreshes it");
-    unauthorized(res, metadata.url, true, challengeScope);
+    unauthorized(res, metadataUrl(res), true, challengeScope);
     return undefined;
   }
 
@@ -152,7 +154,7 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
     if (needed === undefined || needed.every((scope) => principal.scopes.has(scope))) return true;
     metrics.refused('insufficient_scope');
     logger.info({ resource: (uri as string).slice(0, 200), userId: principal.subjectTag, needed }, 'resource read refused: insufficient scope');
-    insufficientScope(res, metadata.url, withKnown(principal, needed), needed, uri as string, 'resource');
+    insufficientScope(res, metadataUrl(res), withKnown(principal, needed), needed, uri as string, 'resource');
     return false;
   }
 
@@ -173,7 +175,7 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
       if (needed === undefined || needed.every((scope) => principal.scopes.has(scope))) return true;
       metrics.refused('insufficient_scope');
       logger.info({ [what]: name, userId: principal.subjectTag, needed }, `${what === 'tool' ? 'tool call' : 'prompt'} refused: insufficient scope`);
-      insufficientScope(res, metadata.url, withKnown(principal, needed), needed, name as string, what);
+      insufficientScope(res, metadataUrl(res), withKnown(principal, needed), needed, name as string, what);
       return false;
     },
     credentialsFor(principal, res) {

@@ -3,6 +3,7 @@
 // secret is never repeated in a problem (config-fields: isSecretSetting).
 import { z } from 'zod';
 import { type Common, type SettingsOf, headerName, httpUrl, oneOf, text } from '../config-fields';
+import { resourceAliases } from './resource-aliases';
 
 export type UpstreamAuthMode = 'token-exchange' | 'client-credentials';
 
@@ -12,6 +13,11 @@ export interface AuthSettings {
   readonly issuer: string;
   /** The canonical URI of /mcp: the audience every token must carry (RFC 8707). */
   readonly resource: string;
+  /**
+   * Other URLs of the same /mcp (OAUTH_RESOURCE_ALIASES; by default a loopback resource's other loopback
+   * names): the metadata names the one a client used, and a token for any of them is accepted.
+   */
+  readonly resourceAliases: readonly string[];
   /** This server's own confidential client at the authorization server. */
   readonly client: { readonly id: string; readonly secret: string };
   /** How the customer's API gets a token of its own (src/auth/upstream-*); the client's token is never forwarded. */
@@ -37,6 +43,23 @@ const scopeList = z.string().trim().regex(/^[\x21\x23-\x5b\x5d-\x7e]+( +[\x21\x2
   error: 'must be scope names separated by spaces (no quotes or backslashes)',
 });
 
+const isResourceUrl = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.hash === '' && !value.includes('#');
+  } catch {
+    return false;
+  }
+};
+/** `none`, or http(s) URLs separated by commas. */
+const resourceList = z
+  .string()
+  .trim()
+  .refine((value) => value === 'none' || value.split(',').every((item) => isResourceUrl(item.trim())), {
+    error: 'must be none, or http(s) URLs of /mcp separated by commas (no fragments)',
+  })
+  .transform((value): string[] | 'none' => (value === 'none' ? 'none' : value.split(',').map((item) => item.trim())));
+
 /** Headers the subject header may not take: hop-by-hop, forwarded anyway, or set by the hub. */
 const RESERVED_HEADERS = new Set([
   'host', 'content-length', 'content-type', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'te',
@@ -48,6 +71,7 @@ export const settings = {
   MCP_AUTH: oneOf(['headers', 'oauth']).default('headers'),
   OAUTH_ISSUER: httpUrl.refine((value) => !/[?#]/.test(value), { error: 'must have no query or fragment' }).optional(),
   OAUTH_RESOURCE: httpUrl.refine((value) => !value.includes('#'), { error: 'must have no fragment (RFC 8707)' }).optional(),
+  OAUTH_RESOURCE_ALIASES: resourceList.optional(),
   OAUTH_CLIENT_ID: text.optional(),
   OAUTH_CLIENT_SECRET: text.optional(),
   UPSTREAM_AUTH: oneOf(['token-exchange', 'client-credentials']).optional(),
@@ -63,7 +87,7 @@ type Settings = SettingsOf<typeof settings>;
 
 const OAUTH_ONLY = ['OAUTH_ISSUER', 'OAUTH_RESOURCE', 'OAUTH_CLIENT_ID', 'OAUTH_CLIENT_SECRET', 'UPSTREAM_AUTH', 'UPSTREAM_AUDIENCE'] as const;
 /** Optional, but meaningless without MCP_AUTH=oauth. */
-const OAUTH_OPTIONAL = ['OAUTH_CHALLENGE_SCOPE', 'UPSTREAM_SCOPE'] as const;
+const OAUTH_OPTIONAL = ['OAUTH_CHALLENGE_SCOPE', 'UPSTREAM_SCOPE', 'OAUTH_RESOURCE_ALIASES'] as const;
 
 /** Every problem across the fields, one sentence each; a variable already reported as invalid counts as set. */
 export function problems(s: Partial<Settings>, common: Common): string[] {
@@ -101,6 +125,7 @@ export function build(s: Settings, common: Common): { auth?: AuthSettings } {
     auth: Object.freeze({
       issuer: s.OAUTH_ISSUER!,
       resource: s.OAUTH_RESOURCE!,
+      resourceAliases: Object.freeze(resourceAliases(s.OAUTH_RESOURCE!, s.OAUTH_RESOURCE_ALIASES)),
       client: Object.freeze({ id: s.OAUTH_CLIENT_ID!, secret: s.OAUTH_CLIENT_SECRET! }),
       upstream: Object.freeze({ mode: s.UPSTREAM_AUTH!, audience: s.UPSTREAM_AUDIENCE!, userHeader: s.UPSTREAM_USER_HEADER }),
       allowInsecureRequests: !common.production,

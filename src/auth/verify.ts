@@ -61,6 +61,8 @@ export function createTokenVerifier({ settings, discovery, logger, tracing = fal
   const inFlight = new Map<string, Promise<Verdict>>();
   let keys: { uri: string; get: Promise<JWTVerifyGetKey> } | undefined;
   const client = { id: settings.client.id, secret: settings.client.secret, allowInsecureRequests: settings.allowInsecureRequests };
+  // A token for OAUTH_RESOURCE or any of its aliases is for this server (src/auth/resource-aliases.ts).
+  const resources = [settings.resource, ...(settings.resourceAliases ?? [])];
 
   /** An introspection answer, whatever it says, shows the authorization server is there. */
   const heard = (verdict: Verdict): Verdict => {
@@ -82,9 +84,9 @@ export function createTokenVerifier({ settings, discovery, logger, tracing = fal
       if (issuerOf(token) !== as.issuer) return invalid(`issuer: not ${as.issuer}`);
       if (as.jwks_uri === undefined) return invalid('a JWT, but the authorization server publishes no keys');
       const jwksUri = as.jwks_uri;
-      return traceVerification(tracing, 'jwt', headers, async () => verifyJwt(token, tokenKey, await keysFor(jwksUri), as.issuer, settings.resource));
+      return traceVerification(tracing, 'jwt', headers, async () => verifyJwt(token, tokenKey, await keysFor(jwksUri), as.issuer, resources));
     }
-    return traceVerification(tracing, 'introspection', headers, () => introspect(token, tokenKey, as, client, settings.resource)).then(heard);
+    return traceVerification(tracing, 'introspection', headers, () => introspect(token, tokenKey, as, client, resources)).then(heard);
   }
 
   /** A token verified or refused before is answered from memory at once (no promise); any other is checked. */

@@ -72,6 +72,8 @@ const FIXED: Readonly<Record<string, OutcomeClass>> = {
   HUB_UNREACHABLE: { outcome: 'hub_unavailable', level: 'warn' },
   RATE_LIMITED: { outcome: 'refused', level: 'info' },
   TOO_MANY_IN_FLIGHT: { outcome: 'refused', level: 'info' },
+  // Issue 35: the hub's lane in oauth mode keeps back a token made for /mcp, before any work.
+  MCP_TOKEN_NOT_FORWARDED: { outcome: 'refused', level: 'info' },
   INTERNAL: { outcome: 'internal', level: 'error' },
   AUTH_EXPIRED: { outcome: 'auth_expired', level: 'info' },
   AUTH_UNAVAILABLE: { outcome: 'auth_unavailable', level: 'warn' },

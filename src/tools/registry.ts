@@ -45,6 +45,11 @@ export interface RegistryOptions {
    * caller's own headers, as on the hub's lane.
    */
   upstreamCredentials?: UpstreamCredentials;
+  /**
+   * Sees the headers a call without a verified principal forwards (the hub's lane) and may refuse them by
+   * throwing: in oauth mode, a token made for /mcp (src/auth/resource-token-guard.ts). Default: none.
+   */
+  guardForwarded?: (forwarded: ForwardedHeaders) => ForwardedHeaders;
 }
 
 export interface Registry {
@@ -79,6 +84,7 @@ export function createRegistry({
   metrics = noopMetrics,
   tracing,
   upstreamCredentials,
+  guardForwarded = (forwarded: ForwardedHeaders) => forwarded,
 }: RegistryOptions): Registry {
   // The listing (tools/list, and which tools exist): catalogue.ts.
   const { byName, descriptors, appDescriptors, descriptorsFor } = createCatalogue(tools, logger);
@@ -121,7 +127,7 @@ export function createRegistry({
       }
       try {
         let forwarded: ForwardedHeaders;
-        if (principal === undefined) forwarded = forwardedHeaders(headers, caller, customAuthHeaders);
+        if (principal === undefined) forwarded = guardForwarded(forwardedHeaders(headers, caller, customAuthHeaders));
         else {
           // Made by the edge already (/mcp), else here; cached ones come back as they are: awaited only
           // when a grant is under way.
@@ -181,7 +187,7 @@ export function createRegistry({
     const caller = callerFrom(input.headers);
     if (input.principal !== undefined) caller.userId = input.principal.subjectTag;
     let forwarded: ForwardedHeaders;
-    if (input.principal === undefined) forwarded = forwardedHeaders(input.headers, caller, customAuthHeaders);
+    if (input.principal === undefined) forwarded = guardForwarded(forwardedHeaders(input.headers, caller, customAuthHeaders));
     else {
       if (input.credentials instanceof Error) throw input.credentials;
       const made = input.credentials ?? upstreamCredentialsOf(input.principal, input.signal, undefined);

@@ -12,7 +12,7 @@ import {
   HubResponseTooLargeError,
 } from '../hub/errors';
 import { CallLimitedError } from '../limits/call-limited-error';
-import { UpstreamAuthError, UpstreamAuthExpiredError, UpstreamAuthUnavailableError } from '../auth/errors';
+import { McpTokenForwardError, UpstreamAuthError, UpstreamAuthExpiredError, UpstreamAuthUnavailableError } from '../auth/errors';
 import { apiNameOf } from './api-name';
 import { ToolError } from './tool-error';
 import type { ToolResult } from './tool-types';
@@ -142,6 +142,7 @@ export function failureResult(error: unknown): MappedFailure {
     return { result: errorResult(hubMessage(error)), outcome: error.code, unexpected: operator };
   }
   if (error instanceof UpstreamAuthError) return { result: errorResult(upstreamAuthMessage(error)), outcome: error.code, unexpected: false };
+  if (error instanceof McpTokenForwardError) return { result: errorResult(error.message), outcome: error.code, unexpected: false };
   if (error instanceof InvalidUpstreamRequestError && error.userMessage !== undefined) {
     return { result: errorResult(error.userMessage), outcome: error.code, unexpected: false };
   }

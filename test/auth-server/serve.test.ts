@@ -17,7 +17,7 @@ describe('auth-server: serveAuthServer', () => {
         done();
       },
     });
-    running = await serveAuthServer({ AUTH_SERVER_PORT: '0', AUTH_SERVER_RESOURCE: 'http://127.0.0.1:3999/mcp', AUTH_SERVER_TOKEN_TTL: '60' }, out);
+    running = await serveAuthServer({ AUTH_SERVER_PORT: '0', AUTH_SERVER_RESOURCE: 'http://127.0.0.1:3999/mcp', AUTH_SERVER_TOKEN_TTL: '60', AUTH_SERVER_DATA_DIR: 'memory' }, out);
   });
   afterAll(() => running.close());
 
@@ -37,12 +37,11 @@ describe('auth-server: serveAuthServer', () => {
     expect(exp - iat).toBe(60);
   });
 
-  it('advertises registration, PKCE, refresh tokens, client credentials, token exchange and client id metadata documents', async () => {
+  it('advertises registration, PKCE, refresh tokens, client credentials and token exchange', async () => {
     const metadata = (await (await fetch(`${running.server.issuer}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
     expect(metadata).toMatchObject({
       registration_endpoint: `${running.server.issuer}/reg`,
       code_challenge_methods_supported: ['S256'],
-      client_id_metadata_document_supported: true,
     });
     expect(metadata.grant_types_supported).toEqual(
       expect.arrayContaining(['authorization_code', 'refresh_token', 'client_credentials', 'urn:ietf:params:oauth:grant-type:token-exchange']),
@@ -79,13 +78,13 @@ describe('auth-server: not on loopback', () => {
   it('turns the password-less grant off and says so', async () => {
     let banner = '';
     const out = { write: (chunk: string) => Boolean((banner += chunk)) };
-    running = await serveAuthServer({ AUTH_SERVER_PORT: '0', AUTH_SERVER_HOST: '0.0.0.0' }, out);
+    running = await serveAuthServer({ AUTH_SERVER_PORT: '0', AUTH_SERVER_HOST: '0.0.0.0', AUTH_SERVER_DATA_DIR: 'memory' }, out);
     expect(banner).toContain(`the "assistant" client's password-less test grant is off: 0.0.0.0 is not a loopback address`);
     await expect(running.server.userToken({ subject: 'alice', resource: 'http://127.0.0.1:3000/mcp' })).rejects.toThrow(/token request failed: 400 .*unauthorized_client|unsupported_grant_type/);
   });
 
   it('refuses a bad setting with its name', async () => {
-    await expect(serveAuthServer({ AUTH_SERVER_TOKEN_TTL: 'soon' }, { write: () => true })).rejects.toThrow('AUTH_SERVER_TOKEN_TTL must be an integer from 10 to 86400 (got "soon")');
+    await expect(serveAuthServer({ AUTH_SERVER_TOKEN_TTL: 'soon', AUTH_SERVER_DATA_DIR: 'memory' }, { write: () => true })).rejects.toThrow('AUTH_SERVER_TOKEN_TTL must be an integer from 10 to 86400 (got "soon")');
   });
 });
 
@@ -93,7 +92,7 @@ describe('auth-server: npm run auth-server -- --help', () => {
   it('prints every setting and exits', async () => {
     const { stdout, code } = await run(process.execPath, ['--import', 'tsx', 'auth-server/main.ts', '--help']);
     expect(code).toBe(0);
-    for (const name of ['AUTH_SERVER_PORT', 'AUTH_SERVER_HOST', 'AUTH_SERVER_RESOURCE', 'AUTH_SERVER_SCOPES', 'AUTH_SERVER_API_AUDIENCE', 'AUTH_SERVER_TOKEN_TTL']) {
+    for (const name of ['AUTH_SERVER_PORT', 'AUTH_SERVER_HOST', 'AUTH_SERVER_RESOURCE', 'AUTH_SERVER_SCOPES', 'AUTH_SERVER_API_AUDIENCE', 'AUTH_SERVER_TOKEN_TTL', 'AUTH_SERVER_CIMD', 'AUTH_SERVER_DATA_DIR']) {
       expect(stdout).toContain(name);
     }
     expect(stdout).toContain('password-less');

@@ -71,7 +71,7 @@ describe('auth: the claim checks of a JWT access token', () => {
   let keys: Parameters<typeof verifyJwt>[2];
   let privateKey: Awaited<ReturnType<Jose['generateKeyPair']>>['privateKey'];
   const sign = (claims: Record<string, unknown>) => new jose.SignJWT({ sub: 'user-1', ...claims }).setProtectedHeader({ alg: 'ES256', kid: 'k1' }).sign(privateKey);
-  const verify = async (token: string) => verifyJwt(token, 'key', keys, ISSUER, RESOURCE);
+  const verify = async (token: string) => verifyJwt(token, 'key', keys, ISSUER, [RESOURCE]);
 
   beforeAll(async () => {
     jose = await import('jose');

@@ -31,10 +31,20 @@ describe('auth settings', () => {
     expect(loadConfig(OAUTH).auth).toEqual({
       issuer: OAUTH.OAUTH_ISSUER,
       resource: OAUTH.OAUTH_RESOURCE,
+      resourceAliases: [],
       client: { id: 'tool-server', secret: OAUTH.OAUTH_CLIENT_SECRET },
       upstream: { mode: 'token-exchange', audience: OAUTH.UPSTREAM_AUDIENCE, userHeader: 'x-user-subject' },
       allowInsecureRequests: true,
     });
+  });
+
+  it('OAUTH_RESOURCE_ALIASES: a loopback resource has its loopback names by default; a list replaces them; none removes them', () => {
+    const loopback = { ...OAUTH, OAUTH_RESOURCE: 'http://127.0.0.1:3000/mcp' };
+    expect(loadConfig(loopback).auth?.resourceAliases).toEqual(['http://localhost:3000/mcp', 'http://[::1]:3000/mcp']);
+    expect(loadConfig({ ...loopback, OAUTH_RESOURCE_ALIASES: 'none' }).auth?.resourceAliases).toEqual([]);
+    expect(loadConfig({ ...OAUTH, OAUTH_RESOURCE_ALIASES: 'https://mcp.example.com/mcp, https://tools.example.com/mcp' }).auth?.resourceAliases).toEqual(['https://mcp.example.com/mcp']);
+    expect(problemsOf({ ...OAUTH, OAUTH_RESOURCE_ALIASES: 'tools.example.com' })).toEqual([expect.stringMatching(/^OAUTH_RESOURCE_ALIASES: must be none, or http\(s\) URLs/)]);
+    expect(problemsOf({ OAUTH_RESOURCE_ALIASES: 'none' })).toEqual([expect.stringContaining('OAUTH_RESOURCE_ALIASES is set')]);
   });
 
   it('OAUTH_CHALLENGE_SCOPE and UPSTREAM_SCOPE are scope lists; a quote or a backslash is a problem; both need oauth', () => {

@@ -3,3 +3,4 @@ export { UpstreamAuthError, type UpstreamGrant } from './upstream-auth-error';
 export { UpstreamAuthExpiredError } from './upstream-auth-expired-error';
 export { UpstreamAuthUnavailableError } from './upstream-auth-unavailable-error';
 export { UpstreamAuthRefusedError } from './upstream-auth-refused-error';
+export { McpTokenForwardError } from './mcp-token-forward-error';
