@@ -23,6 +23,7 @@ import { readErrorBody } from './error-body';
 import { errorReason } from './error-reason';
 import { matchesRule, type ErrorRule } from './error-rule';
 import { DEFAULT_USER_AGENT } from './fixed-headers';
+import { redactorFor } from './redact';
 
 export type { ApiClient, ApiRequestOptions, CallScope, HttpMethod, TextRequestOptions } from './client-types';
 
@@ -111,9 +112,9 @@ export function createUpstream({
   const fixed = fixedHeaders && Object.keys(fixedHeaders).some((name) => name !== 'accept') ? fixedHeaders : undefined;
 
   /** A parsed 2xx body that UPSTREAM_ERROR_WHEN says is a refusal: thrown as one, with the API's reason. */
-  function refusedIn(status: number, value: unknown, info: () => UpstreamRequestInfo): void {
+  function refusedIn(status: number, value: unknown, info: () => UpstreamRequestInfo, sent: CallScope['headers']): void {
     if (errorWhen !== undefined && matchesRule(errorWhen, value)) {
-      throw new UpstreamRefusedError(status, info(), withReason ? errorReason(value) : undefined, value);
+      throw new UpstreamRefusedError(status, info(), withReason ? errorReason(value, false, redactorFor(sent)) : undefined, value);
     }
   }
   // Without {tenantId} the base is split once; with it, once per request (the tenant may be in the host).
@@ -165,7 +166,8 @@ export function createUpstream({
       if (statusCode < 200 || statusCode > 299) {
         exchange?.answered(statusCode, Number(responseHeaders['content-length'] ?? -1));
         // A 4xx's JSON body, capped and within this deadline, for its reason; any other body is dropped unread.
-        const said = await readErrorBody(statusCode, responseHeaders, body, withReason);
+        // Its reason never keeps a credential the request carried (./redact).
+        const said = await readErrorBody(statusCode, responseHeaders, body, withReason, redactorFor(call.headers));
         throw new UpstreamHttpError(statusCode, about(method, template, origin), said.reason, said.body);
       }
 
@@ -189,7 +191,7 @@ export function createUpstream({
       if (options.as === 'text') {
         // The rule needs the body parsed: only APIs that set it pay for that on text answers.
         if (errorWhen !== undefined && text !== '' && isJson(responseHeaders['content-type'])) {
-          refusedIn(statusCode, parseOrUndefined(text), () => about(method, template, origin));
+          refusedIn(statusCode, parseOrUndefined(text), () => about(method, template, origin), call.headers);
         }
         return text;
       }
@@ -201,7 +203,7 @@ export function createUpstream({
       } catch (error) {
         throw new UpstreamResponseError('not-json', about(method, template, origin), { cause: error });
       }
-      refusedIn(statusCode, value, () => about(method, template, origin));
+      refusedIn(statusCode, value, () => about(method, template, origin), call.headers);
       return value;
     } finally {
       deadline.clear();

@@ -1,7 +1,9 @@
 // The API's own reason for a refused request (issue 33): a short text from a 4xx body's common shapes
 // (RFC 9457 problem details, `{error:{message,param}}`, `{error:"…"}`, `{message}`, `{errors:[{message}]}`),
 // stripped of control characters and markup and bounded, so the model can read it as the API's words.
+// Every reason leaves through finish(), which takes the request's credentials out (./redact).
 import type { UpstreamReason } from './errors';
+import { redactorFor, type Redact } from './redact';
 
 /** Longest reason kept: a sentence or two, never a page (a body may echo a whole argument). */
 export const MAX_REASON = 300;
@@ -47,12 +49,16 @@ const itemField = (item: Json | undefined): string | undefined =>
 
 const itemMessage = (item: unknown): string | undefined => str(item) ?? str(record(item)?.message) ?? str(record(item)?.detail) ?? str(record(item)?.reason);
 
+/** Without the request's headers, token-shaped strings (a JWT, `Bearer …`) are still taken out. */
+const shapesOnly: Redact = redactorFor(undefined);
+
 /**
  * The reason in a parsed error body; undefined when the body has none of the known shapes.
  * `problem`: the body was `application/problem+json`, whose `detail` (else `title`) is the reason.
+ * `redact`: takes the request's credentials out (./redact's redactorFor); the API client passes the request's.
  */
-export function errorReason(body: unknown, problem = false): UpstreamReason | undefined {
-  if (typeof body === 'string') return finish(body, undefined);
+export function errorReason(body: unknown, problem = false, redact: Redact = shapesOnly): UpstreamReason | undefined {
+  if (typeof body === 'string') return finish(body, undefined, redact);
   const top = record(body);
   if (top === undefined) return undefined;
   const list = Array.isArray(top.errors) ? top.errors : Array.isArray(top['invalid-params']) ? top['invalid-params'] : [];
@@ -70,11 +76,15 @@ export function errorReason(body: unknown, problem = false): UpstreamReason | un
   // detail already sums its list up.
   else if (!problem && listed.length > 0 && !listed.includes(text)) text = `${text.replace(/[\s.:;]+$/, '')}: ${listed.join('; ')}`;
   const field = fieldName(nested?.param) ?? fieldName(nested?.field) ?? fieldName(top.param) ?? fieldName(top.field) ?? itemField(first);
-  return text === undefined ? undefined : finish(text, field);
+  return text === undefined ? undefined : finish(text, field, redact);
 }
 
-function finish(raw: string, field: string | undefined): UpstreamReason | undefined {
-  const text = cleanText(raw);
+/**
+ * The one way out for a reason: credentials removed before cleaning (so a cut at the bound never leaves
+ * half of one) and again after (cleaning may rejoin what markup split); a field that held one is dropped.
+ */
+function finish(raw: string, field: string | undefined, redact: Redact): UpstreamReason | undefined {
+  const text = redact(cleanText(redact(raw)));
   if (text === '') return undefined;
-  return field === undefined ? { text } : { text, field };
+  return field === undefined || redact(field) !== field ? { text } : { text, field };
 }
