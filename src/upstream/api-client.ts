@@ -5,7 +5,6 @@ import { createApiAgent } from './agent';
 import type { Cancellation } from '../call-signal';
 import {
   InvalidUpstreamRequestError,
-  UpstreamHttpError,
   UpstreamRefusedError,
   UpstreamNetworkError,
   UpstreamResponseError,
@@ -20,6 +19,7 @@ import { isJson, readCappedText, TOO_LARGE } from './read-body';
 import { ScopedApiClient } from './scoped-client';
 import type { ApiClient, ApiRequestOptions, CallScope, HttpMethod } from './client-types';
 import { readErrorBody } from './error-body';
+import { httpFailure } from './http-failure';
 import { errorReason } from './error-reason';
 import { matchesRule, type ErrorRule } from './error-rule';
 import { DEFAULT_USER_AGENT } from './fixed-headers';
@@ -168,7 +168,7 @@ export function createUpstream({
         // A 4xx's JSON body, capped and within this deadline, for its reason; any other body is dropped unread.
         // Its reason never keeps a credential the request carried (./redact).
         const said = await readErrorBody(statusCode, responseHeaders, body, withReason, redactorFor(call.headers));
-        throw new UpstreamHttpError(statusCode, about(method, template, origin), said.reason, said.body);
+        throw httpFailure(statusCode, about(method, template, origin), said, responseHeaders, call.headers);
       }
 
       let text: string;
