@@ -1,5 +1,6 @@
 // The API's own reason for a refused request (issue 33): a short text from a 4xx body's common shapes
-// (RFC 9457 problem details, `{error:{message,param}}`, `{error:"…"}`, `{message}`, `{errors:[{message}]}`),
+// (RFC 9457 problem details, `{error:{message,param}}`, `{error:"…"}`, `{message}`, `{errors:[{message}]}`,
+// Jira's `{errorMessages:[…], errors:{field: msg}}`, Box's `context_info.errors`, the scopes HubSpot names),
 // stripped of control characters and markup and bounded, so the model can read it as the API's words.
 // Every reason leaves through finish(), which takes the request's credentials out (./redact).
 import type { UpstreamReason } from './errors';
@@ -47,7 +48,32 @@ function fieldName(value: unknown): string | undefined {
 const itemField = (item: Json | undefined): string | undefined =>
   item && (fieldName(item.param) ?? fieldName(item.field) ?? fieldName(item.name) ?? fieldName(item.pointer) ?? fieldName(record(item.source)?.pointer));
 
-const itemMessage = (item: unknown): string | undefined => str(item) ?? str(record(item)?.message) ?? str(record(item)?.detail) ?? str(record(item)?.reason);
+/** Names listed in an item's context (HubSpot's `context: {requiredGranularScopes: ["files"]}`): the scopes a 403 wants. */
+function contextNames(item: Json | undefined): string | undefined {
+  const context = record(item?.context);
+  if (context === undefined) return undefined;
+  const names = Object.values(context).flatMap((value) => (Array.isArray(value) ? value.filter((name): name is string => str(name) !== undefined) : []));
+  return names.length > 0 ? names.slice(0, MAX_LISTED * 2).join(', ') : undefined;
+}
+
+function itemMessage(item: unknown): string | undefined {
+  const text = str(item) ?? str(record(item)?.message) ?? str(record(item)?.detail) ?? str(record(item)?.reason);
+  const names = contextNames(record(item));
+  return text === undefined || names === undefined ? text : `${text.replace(/[\s.:;]+$/, '')}: ${names}`;
+}
+
+/** Jira's `errors: {summary: "You must specify a summary."}` as a list of `{field, message}`. */
+const fieldMap = (errors: Json | undefined): Json[] =>
+  Object.entries(errors ?? {}).flatMap(([field, message]) => (str(message) === undefined ? [] : [{ field, message }]));
+
+/** The list of messages a body holds: `errors`, RFC 9457 `invalid-params`, Jira's `errorMessages` and `errors` map, Box's `context_info.errors`. */
+function listIn(top: Json): unknown[] {
+  if (Array.isArray(top.errors)) return top.errors;
+  if (Array.isArray(top['invalid-params'])) return top['invalid-params'];
+  const box = record(top.context_info)?.errors;
+  if (Array.isArray(box)) return box;
+  return [...(Array.isArray(top.errorMessages) ? top.errorMessages : []), ...fieldMap(record(top.errors))];
+}
 
 /** Without the request's headers, token-shaped strings (a JWT, `Bearer …`) are still taken out. */
 const shapesOnly: Redact = redactorFor(undefined);
@@ -61,9 +87,11 @@ export function errorReason(body: unknown, problem = false, redact: Redact = sha
   if (typeof body === 'string') return finish(body, undefined, redact);
   const top = record(body);
   if (top === undefined) return undefined;
-  const list = Array.isArray(top.errors) ? top.errors : Array.isArray(top['invalid-params']) ? top['invalid-params'] : [];
-  const first = record(list[0]);
+  const list = listIn(top);
+  const first = record(list.find((item) => itemField(record(item)) !== undefined));
   const listed = list.slice(0, MAX_LISTED).map(itemMessage).filter((text): text is string => text !== undefined);
+  // Several sentences joined with '; ' lose their full stops: `a; b`, not `a.; b`.
+  if (listed.length > 1) listed.forEach((text, i) => (listed[i] = text.replace(/[\s.]+$/, '')));
   const nested = record(top.error);
   let text: string | undefined;
   if (problem) text = str(top.detail) ?? str(top.title);
