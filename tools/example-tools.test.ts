@@ -214,10 +214,10 @@ describe('whoami', () => {
     expect(text).toBe('Your session has expired. Please log in again.');
   });
 
-  it('without credentials: the session-expired result', async () => {
+  it('without credentials: the no-credentials result (not session-expired)', async () => {
     const { text, isError } = await call('whoami', {}, {});
     expect(isError).toBe(true);
-    expect(text).toBe('Your session has expired. Please log in again.');
+    expect(text).toMatch(/^The company's system refused the request \(HTTP 401\) because it carried no credentials: .* Ask your administrator/);
   });
 });
 

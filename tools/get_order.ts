@@ -28,7 +28,7 @@ export default defineTool({
       return await ctx.api.get('/orders/:id', { params: { id: orderId }, as: 'text' });
     } catch (error) {
       if (error instanceof UpstreamHttpError && error.status === 404) {
-        throw new ToolError(`There is no order with id ${orderId}. Use search_orders to find the right id.`);
+        throw new ToolError(`There is no order with id ${orderId}. Use search_orders to find the right id.`, { cause: error });
       }
       throw error;
     }

@@ -54,7 +54,7 @@ export function toolSource(tool: NewTool): string {
     ? [
         '    } catch (error) {',
         '      if (error instanceof UpstreamHttpError && error.status === 404) {',
-        `        throw new ToolError(\`${notFoundText(tool.path, (param) => param)}. Check the value and try again.\`);`,
+        `        throw new ToolError(\`${notFoundText(tool.path, (param) => param)}. Check the value and try again.\`, { cause: error });`,
         '      }',
         '      throw error;',
         '    }',

@@ -76,12 +76,17 @@ function groups(path: string): Array<{ noun: string; params: string[] }> {
   return out;
 }
 
-/** How a parameter reads after its noun: `thingId` of things → `id`, `issue_number` of issues → `number`, `repo` of repos → '' (its name). */
+/**
+ * How a parameter reads after its noun, in words: `thingId` of things → `id`, `issue_number` of issues →
+ * `number`, `accountNumber` → `account number`; `repo` of repos, and a choice such as Jira's `issueIdOrKey`,
+ * → '' (the value alone: "issue PROJ-123").
+ */
 function label(thing: string, param: string): string {
   const own = thing.toLowerCase().replace(/ /g, '');
   if (param.toLowerCase() === own) return '';
   const rest = param.toLowerCase().startsWith(own) ? param.slice(own.length).replace(/^[_-]+/, '') : '';
-  return rest === '' ? param : rest.charAt(0).toLowerCase() + rest.slice(1);
+  const words = (rest === '' ? param : rest).replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  return rest !== '' && /\bor\b/.test(words) ? '' : words;
 }
 
 /** "issue with number ${n}", "repo ${repo} (owner ${owner})", "thing with id ${id}". */

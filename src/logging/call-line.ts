@@ -24,6 +24,8 @@ export interface CallLineFields {
   /** …and its path template (`/customers/:id`), never the filled-in path. */
   upstreamPath?: string | undefined;
   upstreamStatus?: number | undefined;
+  /** The seconds the API asked to wait (Retry-After of a 429 or 503). */
+  retryAfterSeconds?: number | undefined;
   durationMs: number;
 }
 
@@ -71,10 +73,10 @@ function finite(value: number | undefined): boolean {
 /** Writes the call's line at `level` with message `msg` (a constant of the caller's), if the level is on. */
 export function writeCallLine(logger: Logger, level: CallLineLevel, fields: CallLineFields, msg: string): void {
   const direct = destinations.get(logger);
-  const { tool, requestId, userId, outcome, code, cause, host, upstreamMethod, upstreamPath, upstreamStatus, durationMs } = fields;
+  const { tool, requestId, userId, outcome, code, cause, host, upstreamMethod, upstreamPath, upstreamStatus, retryAfterSeconds, durationMs } = fields;
   if (
     direct === undefined || !plain(tool) || !plain(requestId) || !plain(userId) || !plain(outcome) || !plain(code) || !plain(cause) ||
-    !plain(host) || !plain(upstreamMethod) || !plain(upstreamPath) || !finite(upstreamStatus) || !Number.isFinite(durationMs)
+    !plain(host) || !plain(upstreamMethod) || !plain(upstreamPath) || !finite(upstreamStatus) || !finite(retryAfterSeconds) || !Number.isFinite(durationMs)
   ) {
     logger[level](fields, msg);
     return;
@@ -91,5 +93,6 @@ export function writeCallLine(logger: Logger, level: CallLineLevel, fields: Call
   if (upstreamMethod !== undefined) line += `,"upstreamMethod":"${upstreamMethod}"`;
   if (upstreamPath !== undefined) line += `,"upstreamPath":"${upstreamPath}"`;
   if (upstreamStatus !== undefined) line += `,"upstreamStatus":${upstreamStatus}`;
+  if (retryAfterSeconds !== undefined) line += `,"retryAfterSeconds":${retryAfterSeconds}`;
   direct.destination.write(`${line},"durationMs":${durationMs},"msg":"${msg}"}\n`);
 }

@@ -68,6 +68,11 @@ const FIXED: Readonly<Record<string, OutcomeClass>> = {
   UPSTREAM_REQUEST_INVALID: { outcome: 'invalid_arguments', level: 'info' },
   // Issue 33: a 2xx whose body says the request failed (UPSTREAM_ERROR_WHEN): the API refused it, like a 4xx.
   UPSTREAM_REFUSED_IN_BODY: { outcome: 'upstream_4xx', level: 'info' },
+  // A 429, or a 503 with Retry-After: the API asked to wait (the line names the seconds).
+  UPSTREAM_RATE_LIMITED: { outcome: 'upstream_4xx', level: 'info' },
+  UPSTREAM_UNAVAILABLE: { outcome: 'upstream_5xx', level: 'warn' },
+  // A 401 to a call that carried no credentials: the client's connection is set up to send none.
+  UPSTREAM_NO_CREDENTIALS: { outcome: 'upstream_auth', level: 'warn' },
   HUB_TIMEOUT: { outcome: 'hub_unavailable', level: 'warn' },
   HUB_UNREACHABLE: { outcome: 'hub_unavailable', level: 'warn' },
   RATE_LIMITED: { outcome: 'refused', level: 'info' },

@@ -14,6 +14,8 @@ const names = new WeakMap<UpstreamError, string>();
 /** Names the API in the sentence for `error`, unless a closer wrapper (the tool's own) already did. */
 export function nameApi(error: unknown, name: string): void {
   if (error instanceof UpstreamError && !names.has(error)) names.set(error, name);
+  // A tool's own error (ToolError) whose cause is the API's refusal: that refusal's words are quoted under this name.
+  else if (error instanceof Error && error.cause instanceof UpstreamError) nameApi(error.cause, name);
 }
 
 export function apiNameOf(error: UpstreamError): string {

@@ -4,7 +4,7 @@
 // per request when tracing is on.
 import type { Logger } from '../logger';
 import { statusClass, type CallSpan, type StatusClass, type ToolMetrics, type UpstreamSpan } from '../telemetry';
-import { UpstreamError, UpstreamHttpError, UpstreamNetworkError, UpstreamTimeoutError } from '../upstream/errors';
+import { UpstreamError, UpstreamHttpError, UpstreamNetworkError, UpstreamRetryLaterError, UpstreamTimeoutError } from '../upstream/errors';
 import type { UpstreamExchange, UpstreamObserver } from '../upstream/observer';
 
 /** Who watches: any part may be absent (metrics off: the no-op; debug off: no logger; tracing off: no span). */
@@ -79,6 +79,7 @@ class Exchange implements UpstreamExchange {
         error: failure,
         reason: reason?.text,
         field: reason?.field,
+        retryAfterSeconds: error instanceof UpstreamRetryLaterError ? error.retryAfterSeconds : undefined,
       },
       'upstream request',
     );

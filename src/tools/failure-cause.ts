@@ -3,7 +3,7 @@
 // and the upstream request that failed as its method and path template (issue 33). Never a filled-in
 // path, a query, credentials or anything from a body. Runs only when a call fails.
 import { HubNetworkError, HubNotConfiguredError } from '../hub/errors';
-import { UpstreamError, UpstreamNetworkError, UpstreamTimeoutError } from '../upstream/errors';
+import { UpstreamError, UpstreamNetworkError, UpstreamRetryLaterError, UpstreamTimeoutError } from '../upstream/errors';
 
 export interface FailureCause {
   /** ECONNREFUSED, ENOTFOUND, UND_ERR_SOCKET, timeout, "not configured (HUB_URL)"… */
@@ -14,6 +14,8 @@ export interface FailureCause {
   upstreamMethod?: string | undefined;
   /** Its path template as the tool wrote it (`/customers/:id`): never the filled-in path, which may hold arguments. */
   upstreamPath?: string | undefined;
+  /** How long the API asked to wait (Retry-After of a 429 or 503), in seconds. */
+  retryAfterSeconds?: number | undefined;
 }
 
 const ERROR_CODE = /^[A-Z][A-Z0-9_]{1,40}$/;
@@ -33,6 +35,7 @@ export function failureCause(error: unknown): FailureCause | undefined {
     const request = { upstreamMethod: error.method, upstreamPath: error.path };
     if (error instanceof UpstreamTimeoutError) return { cause: 'timeout', host: error.host, ...request };
     if (error instanceof UpstreamNetworkError) return { cause: systemCode(error.cause) ?? 'no connection', host: error.host, ...request };
+    if (error instanceof UpstreamRetryLaterError) return { ...request, retryAfterSeconds: error.retryAfterSeconds };
     return request;
   }
   if (error instanceof HubNotConfiguredError) return { cause: `not configured (${error.envVar})` };

@@ -45,6 +45,7 @@ export function finishCall(result: ToolResult, end: CallEnd): ToolResult {
     upstreamMethod: end.cause?.upstreamMethod,
     upstreamPath: end.cause?.upstreamPath,
     upstreamStatus: end.upstreamStatus,
+    retryAfterSeconds: end.cause?.retryAfterSeconds,
     durationMs: Math.round(ms * 10) / 10,
   };
   if (level === 'error') end.logger.error(unexpected ? { ...fields, err: end.error } : fields, 'tool call failed');

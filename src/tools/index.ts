@@ -12,6 +12,8 @@ export {
   UpstreamError,
   UpstreamHttpError,
   UpstreamRefusedError,
+  UpstreamRetryLaterError,
+  UpstreamNoCredentialsError,
   UpstreamTimeoutError,
   UpstreamNetworkError,
   UpstreamResponseError,

@@ -1,7 +1,6 @@
 // Builds tool results, and maps every failure to the result the model reads: the ONE place that decides
 // what a user hears about a failure (contract, "Credentials forwarded", rules 4-6; Errors table).
-import { STATUS_CODES } from 'node:http';
-import { InvalidUpstreamRequestError, UpstreamError, UpstreamHttpError, UpstreamRefusedError, UpstreamResponseError, UpstreamTimeoutError, type UpstreamReason } from '../upstream/errors';
+import { InvalidUpstreamRequestError, UpstreamError } from '../upstream/errors';
 import {
   HubError,
   HubKeyError,
@@ -13,7 +12,7 @@ import {
 } from '../hub/errors';
 import { CallLimitedError } from '../limits/call-limited-error';
 import { McpTokenForwardError, UpstreamAuthError, UpstreamAuthExpiredError, UpstreamAuthUnavailableError } from '../auth/errors';
-import { apiNameOf } from './api-name';
+import { MESSAGES, saidAfter, upstreamCode, upstreamMessage } from './upstream-messages';
 import { ToolError } from './tool-error';
 import type { ToolResult } from './tool-types';
 
@@ -27,58 +26,7 @@ export function errorResult(text: string): ToolResult {
   return { content: [{ type: 'text', text }], isError: true };
 }
 
-export const MESSAGES = {
-  sessionExpired: 'Your session has expired. Please log in again.',
-  forbidden: "You don't have permission to perform this action. Ask your administrator for access if you need it.",
-  signInAgain: 'Your sign-in is no longer valid (it expired or was revoked). Please sign in to this tool server again, then retry.',
-  internal: 'Something went wrong while running this tool (internal error). Please try again; if it keeps happening, contact support.',
-} as const;
-
-/** "The company's system" from "the company's system": the name starts the sentence. */
-const capitalised = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
-
-/** ` "No such customer: 'cus_x'" (field: customer)`: the API's words, already bounded and stripped (src/upstream/error-reason.ts). */
-const quoted = (reason: UpstreamReason) => ` "${reason.text}"${reason.field === undefined ? '' : ` (field: ${reason.field})`}`;
-
-/** Words that only restate a refusal's status ("Forbidden", "permission_denied"): they tell the model nothing. */
-const GENERIC = new Set(['forbidden', 'accessdenied', 'permissiondenied', 'notallowed', 'unauthorized', 'unauthorised', 'error', 'badrequest', 'notfound']);
-const squashed = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');
-
-/** The API's reason, unless it only restates the status. */
-function informative(status: number, reason: UpstreamReason | undefined): UpstreamReason | undefined {
-  if (reason === undefined) return undefined;
-  const words = squashed(reason.text);
-  return GENERIC.has(words) || words === squashed(STATUS_CODES[status] ?? '') ? undefined : reason;
-}
-
-function httpMessage(error: UpstreamHttpError, api: string): string {
-  const { status } = error;
-  const reason = informative(status, error.reason);
-  // 401 keeps the contract's sentence alone: the user's only step is to sign in again.
-  if (status === 401) return MESSAGES.sessionExpired;
-  // 403 keeps the contract's wording first; the API's reason (a missing scope, a rate limit) follows it.
-  if (status === 403) return reason === undefined ? MESSAGES.forbidden : `${MESSAGES.forbidden} ${api} said:${quoted(reason)}.`;
-  if (error instanceof UpstreamRefusedError) {
-    return `${api} refused the request${reason === undefined ? ' (error reported in its answer)' : `:${quoted(reason)}`}. Please check the request and try again.`;
-  }
-  if (status >= 500) return `${api} returned an error (HTTP ${status}). Please try again in a moment.`; // never a 5xx body
-  if (reason === undefined) return `${api} returned an error (HTTP ${status}). Please check the request and try again.`;
-  return `${api} refused the request (HTTP ${status}):${quoted(reason)}. Please check the request and try again.`;
-}
-
-function upstreamMessage(error: UpstreamError): string {
-  const api = capitalised(apiNameOf(error));
-  if (error instanceof UpstreamHttpError) return httpMessage(error, api);
-  if (error instanceof UpstreamTimeoutError) {
-    return `${api} did not answer in time (timeout error). Please try again in a moment.`;
-  }
-  if (error instanceof UpstreamResponseError) {
-    return error.problem === 'too-large'
-      ? `${api} returned more data than this tool can handle (error: response too large). Try narrowing the request.`
-      : `${api} returned an answer this tool cannot read (error: not JSON). Please try again later.`;
-  }
-  return `${api} could not be reached (connection error). Please try again in a moment.`;
-}
+export { MESSAGES } from './upstream-messages';
 
 function hubMessage(error: HubError): string {
   if (error instanceof HubNotFoundError) {
@@ -127,15 +75,14 @@ function upstreamAuthMessage(error: UpstreamAuthError): string {
 
 /**
  * Maps any thrown value to a result. Nothing from upstream headers or stacks reaches the text, and of
- * bodies only a 4xx's parsed reason, bounded and stripped, quoted as the API's words (issue 33).
+ * bodies only a 4xx's parsed reason, bounded, stripped and without credentials, quoted as the API's words
+ * (issue 33; ./upstream-messages).
  */
 export function failureResult(error: unknown): MappedFailure {
   if (error instanceof CallLimitedError) return { result: errorResult(limitMessage(error)), outcome: error.code, unexpected: false };
-  if (error instanceof ToolError) return { result: errorResult(error.message), outcome: error.code, unexpected: false };
-  if (error instanceof UpstreamError) {
-    const code = error instanceof UpstreamHttpError && !(error instanceof UpstreamRefusedError) ? `UPSTREAM_HTTP_${error.status}` : error.code;
-    return { result: errorResult(upstreamMessage(error)), outcome: code, unexpected: false };
-  }
+  // A tool's sentence for an API's refusal it caught keeps the API's words beside it (`{ cause: error }`).
+  if (error instanceof ToolError) return { result: errorResult(error.message + saidAfter(error.cause)), outcome: error.code, unexpected: false };
+  if (error instanceof UpstreamError) return { result: errorResult(upstreamMessage(error)), outcome: upstreamCode(error), unexpected: false };
   if (error instanceof HubError) {
     // A bad key or a missing setting is the operator's to fix: log it in full.
     const operator = error instanceof HubKeyError || error instanceof HubPermissionError || error instanceof HubNotConfiguredError;

@@ -3,10 +3,8 @@
 import { errors as undiciErrors, type Dispatcher } from 'undici';
 import { createApiAgent } from './agent';
 import type { Cancellation } from '../call-signal';
-import type { ForwardedHeaders } from './credentials';
 import {
   InvalidUpstreamRequestError,
-  UpstreamHttpError,
   UpstreamRefusedError,
   UpstreamNetworkError,
   UpstreamResponseError,
@@ -16,50 +14,18 @@ import {
 import { startDeadline } from './deadline';
 import { buildPath, buildQuery, compileBaseUrl } from './paths';
 import { checkExtraHeaders, joinSearch } from './wire-parts';
-import type { UpstreamExchange, UpstreamObserver } from './observer';
+import type { UpstreamExchange } from './observer';
 import { isJson, readCappedText, TOO_LARGE } from './read-body';
 import { ScopedApiClient } from './scoped-client';
+import type { ApiClient, ApiRequestOptions, CallScope, HttpMethod } from './client-types';
 import { readErrorBody } from './error-body';
+import { httpFailure } from './http-failure';
 import { errorReason } from './error-reason';
 import { matchesRule, type ErrorRule } from './error-rule';
 import { DEFAULT_USER_AGENT } from './fixed-headers';
+import { redactorFor } from './redact';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface ApiRequestOptions {
-  /** Values for the `:name` segments of the path; each is URL-encoded. */
-  params?: Record<string, string | number>;
-  query?: Record<string, string | number | boolean | undefined>;
-  /** Sent as JSON; or, with `contentType`, a string sent as it is. */
-  body?: unknown;
-  /** The body's media type when it is not JSON (e.g. `application/x-www-form-urlencoded`); `body` is then a string. */
-  contentType?: string;
-  /** Values for `:name` segments already percent-encoded (e.g. an OpenAPI `label` or `matrix` style); each must stay one segment. */
-  encodedParams?: Record<string, string>;
-  /** A query string already serialized (e.g. an OpenAPI `form` or `deepObject` style), without "?"; added after `query`. */
-  search?: string;
-  /** Extra request headers (e.g. OpenAPI header parameters). The call's forwarded credentials take precedence. */
-  headers?: Record<string, string>;
-  /**
-   * `'text'`: the body as received, a string, neither parsed nor checked to be JSON (an empty body is
-   * `''`). For a tool that returns the API's JSON unchanged: it saves a parse and a re-stringify. Errors
-   * (HTTP status, time-out, size cap) are the same as for JSON. Default `'json'`.
-   */
-  as?: 'json' | 'text';
-}
-
-/** Options that ask for the body as text. */
-export type TextRequestOptions = ApiRequestOptions & { as: 'text' };
-
-export interface ApiClient {
-  get(path: string, options: TextRequestOptions): Promise<string>;
-  get<T = unknown>(path: string, options?: ApiRequestOptions): Promise<T>;
-  post<T = unknown>(path: string, body?: unknown, options?: ApiRequestOptions): Promise<T>;
-  put<T = unknown>(path: string, body?: unknown, options?: ApiRequestOptions): Promise<T>;
-  patch<T = unknown>(path: string, body?: unknown, options?: ApiRequestOptions): Promise<T>;
-  delete<T = unknown>(path: string, options?: ApiRequestOptions): Promise<T>;
-  request<T = unknown>(method: HttpMethod, path: string, options?: ApiRequestOptions): Promise<T>;
-}
+export type { ApiClient, ApiRequestOptions, CallScope, HttpMethod, TextRequestOptions } from './client-types';
 
 export interface UpstreamSettings {
   /** CUSTOMER_API_URL; may contain `{tenantId}`. */
@@ -96,18 +62,6 @@ export interface Upstream {
   forCall(call: CallScope): ApiClient;
   readonly dispatcher: Dispatcher;
   close(): Promise<void>;
-}
-
-export interface CallScope {
-  /** Built for this call (forwardedHeaders makes one per call): the client adds Accept to it in place. */
-  headers: ForwardedHeaders;
-  tenantId: string | undefined;
-  /** The call's cancellation: aborts its requests in flight. */
-  signal: Cancellation;
-  /** Told the status of each upstream answer, for the per-call log line. */
-  onStatus?: (status: number) => void;
-  /** Told of each request's start and end (logs, metrics, trace spans); see ./observer. */
-  observer?: UpstreamObserver;
 }
 
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
@@ -158,9 +112,9 @@ export function createUpstream({
   const fixed = fixedHeaders && Object.keys(fixedHeaders).some((name) => name !== 'accept') ? fixedHeaders : undefined;
 
   /** A parsed 2xx body that UPSTREAM_ERROR_WHEN says is a refusal: thrown as one, with the API's reason. */
-  function refusedIn(status: number, value: unknown, info: () => UpstreamRequestInfo): void {
+  function refusedIn(status: number, value: unknown, info: () => UpstreamRequestInfo, sent: CallScope['headers']): void {
     if (errorWhen !== undefined && matchesRule(errorWhen, value)) {
-      throw new UpstreamRefusedError(status, info(), withReason ? errorReason(value) : undefined, value);
+      throw new UpstreamRefusedError(status, info(), withReason ? errorReason(value, false, redactorFor(sent)) : undefined, value);
     }
   }
   // Without {tenantId} the base is split once; with it, once per request (the tenant may be in the host).
@@ -212,8 +166,9 @@ export function createUpstream({
       if (statusCode < 200 || statusCode > 299) {
         exchange?.answered(statusCode, Number(responseHeaders['content-length'] ?? -1));
         // A 4xx's JSON body, capped and within this deadline, for its reason; any other body is dropped unread.
-        const said = await readErrorBody(statusCode, responseHeaders, body, withReason);
-        throw new UpstreamHttpError(statusCode, about(method, template, origin), said.reason, said.body);
+        // Its reason never keeps a credential the request carried (./redact).
+        const said = await readErrorBody(statusCode, responseHeaders, body, withReason, redactorFor(call.headers));
+        throw httpFailure(statusCode, about(method, template, origin), said, responseHeaders, call.headers);
       }
 
       let text: string;
@@ -236,7 +191,7 @@ export function createUpstream({
       if (options.as === 'text') {
         // The rule needs the body parsed: only APIs that set it pay for that on text answers.
         if (errorWhen !== undefined && text !== '' && isJson(responseHeaders['content-type'])) {
-          refusedIn(statusCode, parseOrUndefined(text), () => about(method, template, origin));
+          refusedIn(statusCode, parseOrUndefined(text), () => about(method, template, origin), call.headers);
         }
         return text;
       }
@@ -248,7 +203,7 @@ export function createUpstream({
       } catch (error) {
         throw new UpstreamResponseError('not-json', about(method, template, origin), { cause: error });
       }
-      refusedIn(statusCode, value, () => about(method, template, origin));
+      refusedIn(statusCode, value, () => about(method, template, origin), call.headers);
       return value;
     } finally {
       deadline.clear();

@@ -3,6 +3,7 @@
 // read (it may carry internals); neither is anything above the cap (the socket is closed instead).
 import type { Dispatcher } from 'undici';
 import { errorReason } from './error-reason';
+import type { Redact } from './redact';
 import type { UpstreamReason } from './errors';
 import { isJson, readCapped } from './read-body';
 
@@ -25,6 +26,8 @@ export async function readErrorBody(
   headers: Dispatcher.ResponseData['headers'],
   body: Dispatcher.ResponseData['body'],
   withReason: boolean,
+  /** Takes the request's credentials out of the reason (./redact). */
+  redact: Redact,
 ): Promise<ErrorBody> {
   const contentType = headers['content-type'];
   if (status < 400 || status > 499 || !isJson(contentType)) {
@@ -36,7 +39,7 @@ export async function readErrorBody(
     const parsed = JSON.parse(bytes.toString('utf8')) as unknown;
     if (!withReason) return { body: parsed };
     const problem = /^application\/problem\+json\b/i.test(String(contentType));
-    const reason = errorReason(parsed, problem);
+    const reason = errorReason(parsed, problem, redact);
     return reason === undefined ? { body: parsed } : { body: parsed, reason };
   } catch {
     return NOTHING; // TOO_LARGE (the socket is already closed), an aborted read, or not JSON after all

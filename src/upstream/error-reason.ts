@@ -1,7 +1,10 @@
 // The API's own reason for a refused request (issue 33): a short text from a 4xx body's common shapes
-// (RFC 9457 problem details, `{error:{message,param}}`, `{error:"…"}`, `{message}`, `{errors:[{message}]}`),
+// (RFC 9457 problem details, `{error:{message,param}}`, `{error:"…"}`, `{message}`, `{errors:[{message}]}`,
+// Jira's `{errorMessages:[…], errors:{field: msg}}`, Box's `context_info.errors`, the scopes HubSpot names),
 // stripped of control characters and markup and bounded, so the model can read it as the API's words.
+// Every reason leaves through finish(), which takes the request's credentials out (./redact).
 import type { UpstreamReason } from './errors';
+import { redactorFor, type Redact } from './redact';
 
 /** Longest reason kept: a sentence or two, never a page (a body may echo a whole argument). */
 export const MAX_REASON = 300;
@@ -45,19 +48,50 @@ function fieldName(value: unknown): string | undefined {
 const itemField = (item: Json | undefined): string | undefined =>
   item && (fieldName(item.param) ?? fieldName(item.field) ?? fieldName(item.name) ?? fieldName(item.pointer) ?? fieldName(record(item.source)?.pointer));
 
-const itemMessage = (item: unknown): string | undefined => str(item) ?? str(record(item)?.message) ?? str(record(item)?.detail) ?? str(record(item)?.reason);
+/** Names listed in an item's context (HubSpot's `context: {requiredGranularScopes: ["files"]}`): the scopes a 403 wants. */
+function contextNames(item: Json | undefined): string | undefined {
+  const context = record(item?.context);
+  if (context === undefined) return undefined;
+  const names = Object.values(context).flatMap((value) => (Array.isArray(value) ? value.filter((name): name is string => str(name) !== undefined) : []));
+  return names.length > 0 ? names.slice(0, MAX_LISTED * 2).join(', ') : undefined;
+}
+
+function itemMessage(item: unknown): string | undefined {
+  const text = str(item) ?? str(record(item)?.message) ?? str(record(item)?.detail) ?? str(record(item)?.reason);
+  const names = contextNames(record(item));
+  return text === undefined || names === undefined ? text : `${text.replace(/[\s.:;]+$/, '')}: ${names}`;
+}
+
+/** Jira's `errors: {summary: "You must specify a summary."}` as a list of `{field, message}`. */
+const fieldMap = (errors: Json | undefined): Json[] =>
+  Object.entries(errors ?? {}).flatMap(([field, message]) => (str(message) === undefined ? [] : [{ field, message }]));
+
+/** The list of messages a body holds: `errors`, RFC 9457 `invalid-params`, Jira's `errorMessages` and `errors` map, Box's `context_info.errors`. */
+function listIn(top: Json): unknown[] {
+  if (Array.isArray(top.errors)) return top.errors;
+  if (Array.isArray(top['invalid-params'])) return top['invalid-params'];
+  const box = record(top.context_info)?.errors;
+  if (Array.isArray(box)) return box;
+  return [...(Array.isArray(top.errorMessages) ? top.errorMessages : []), ...fieldMap(record(top.errors))];
+}
+
+/** Without the request's headers, token-shaped strings (a JWT, `Bearer …`) are still taken out. */
+const shapesOnly: Redact = redactorFor(undefined);
 
 /**
  * The reason in a parsed error body; undefined when the body has none of the known shapes.
  * `problem`: the body was `application/problem+json`, whose `detail` (else `title`) is the reason.
+ * `redact`: takes the request's credentials out (./redact's redactorFor); the API client passes the request's.
  */
-export function errorReason(body: unknown, problem = false): UpstreamReason | undefined {
-  if (typeof body === 'string') return finish(body, undefined);
+export function errorReason(body: unknown, problem = false, redact: Redact = shapesOnly): UpstreamReason | undefined {
+  if (typeof body === 'string') return finish(body, undefined, redact);
   const top = record(body);
   if (top === undefined) return undefined;
-  const list = Array.isArray(top.errors) ? top.errors : Array.isArray(top['invalid-params']) ? top['invalid-params'] : [];
-  const first = record(list[0]);
+  const list = listIn(top);
+  const first = record(list.find((item) => itemField(record(item)) !== undefined));
   const listed = list.slice(0, MAX_LISTED).map(itemMessage).filter((text): text is string => text !== undefined);
+  // Several sentences joined with '; ' lose their full stops: `a; b`, not `a.; b`.
+  if (listed.length > 1) listed.forEach((text, i) => (listed[i] = text.replace(/[\s.]+$/, '')));
   const nested = record(top.error);
   let text: string | undefined;
   if (problem) text = str(top.detail) ?? str(top.title);
@@ -70,11 +104,15 @@ export function errorReason(body: unknown, problem = false): UpstreamReason | un
   // detail already sums its list up.
   else if (!problem && listed.length > 0 && !listed.includes(text)) text = `${text.replace(/[\s.:;]+$/, '')}: ${listed.join('; ')}`;
   const field = fieldName(nested?.param) ?? fieldName(nested?.field) ?? fieldName(top.param) ?? fieldName(top.field) ?? itemField(first);
-  return text === undefined ? undefined : finish(text, field);
+  return text === undefined ? undefined : finish(text, field, redact);
 }
 
-function finish(raw: string, field: string | undefined): UpstreamReason | undefined {
-  const text = cleanText(raw);
+/**
+ * The one way out for a reason: credentials removed before cleaning (so a cut at the bound never leaves
+ * half of one) and again after (cleaning may rejoin what markup split); a field that held one is dropped.
+ */
+function finish(raw: string, field: string | undefined, redact: Redact): UpstreamReason | undefined {
+  const text = redact(cleanText(redact(raw)));
   if (text === '') return undefined;
-  return field === undefined ? { text } : { text, field };
+  return field === undefined || redact(field) !== field ? { text } : { text, field };
 }

@@ -1,6 +1,6 @@
 // `ctx.api`: the customer-API client of one call, a thin face over the shared sender of ./api-client,
 // bound to the call's credentials and signal.
-import type { ApiClient, ApiRequestOptions, CallScope, HttpMethod, TextRequestOptions } from './api-client';
+import type { ApiClient, ApiRequestOptions, CallScope, HttpMethod, TextRequestOptions } from './client-types';
 
 export type Send = (call: CallScope, method: HttpMethod, path: string, options?: ApiRequestOptions) => Promise<unknown>;
 

@@ -70,6 +70,8 @@ export interface OAuthStackOptions {
   serverResources?: readonly Resource[];
   /** The tool server's prompts (default none). */
   prompts?: readonly Prompt[];
+  /** The customer's API the tool server calls (default: the recording stand-in, `api`). */
+  customerApiUrl?: string;
 }
 
 export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<OAuthStack> {
@@ -87,7 +89,7 @@ export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'debug',
-    CUSTOMER_API_URL: api.url,
+    CUSTOMER_API_URL: options.customerApiUrl ?? api.url,
     MCP_AUTH: 'oauth',
     OAUTH_ISSUER: as.issuer,
     OAUTH_RESOURCE: RESOURCE,
@@ -101,7 +103,7 @@ export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<
   const discovery = createDiscovery({ issuer: as.issuer, allowInsecureRequests: true, logger, firstRetryMs: 20, maxRetryMs: 50 });
   const server = createToolServer({
     config,
-    customerApiUrl: api.url,
+    customerApiUrl: options.customerApiUrl ?? api.url,
     logger,
     tools: options.tools ?? oauthTools,
     resources: options.serverResources,

@@ -21,7 +21,7 @@ describe('a generated tool', () => {
   it('explains a declared 404 in a ToolError sentence, and has none without one', () => {
     expect(source('listInvoices')).toContain("import { defineTool, ToolError, UpstreamHttpError } from '../src/tools';");
     expect(source('listInvoices')).toContain(
-      'throw new ToolError(`There is no customer with id ${input.customerId}. Check the value and try again.`);',
+      'throw new ToolError(`There is no customer with id ${input.customerId}. Check the value and try again.`, { cause: error });',
     );
     expect(source('deleteInvoice')).not.toContain('ToolError');
   });

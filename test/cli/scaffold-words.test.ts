@@ -39,6 +39,8 @@ describe('the 404 sentence', () => {
     expect(notFoundText('/repos/:owner/:repo/issues/:issue_number', (p) => p)).toBe('There is no issue with number ${issue_number} in the repo ${repo} (owner ${owner})');
     expect(notFoundText('/v1/customers/:customer', (p) => p)).toBe('There is no customer ${customer}');
     expect(notFoundText('/orgs/:org/teams/:team_slug/members', (p) => p)).toBe('There is no team with slug ${team_slug} in the org ${org}');
+    expect(notFoundText('/rest/api/3/issue/:issueIdOrKey', (p) => `input.${p}`)).toBe('There is no issue ${input.issueIdOrKey}');
+    expect(notFoundText('/accounts/:accountNumber/cards/:card_last_four', (p) => p)).toBe('There is no card with last four ${card_last_four} in the account with number ${accountNumber}');
     expect(notFoundText('/:tenant/orders/:id', (p) => p)).toBe('There is no order with id ${id} in the record with tenant ${tenant}');
   });
 });
@@ -70,7 +72,7 @@ describe('npm run new-tool', () => {
     expect(source).toContain("description: 'List the invoices of the customer with the given id (GET /customers/:id/invoices) and return the answer as JSON.',");
     expect(source).toContain("id: z.string().min(1).max(200).describe('The id of the customer.'),");
     expect(source).toContain("  scopes: ['invoices:read'],\n");
-    expect(source).toContain('throw new ToolError(`There is no customer with id ${id}. Check the value and try again.`);');
+    expect(source).toContain('throw new ToolError(`There is no customer with id ${id}. Check the value and try again.`, { cause: error });');
     expect(toolSource({ name: 'ping', method: 'GET', path: '/ping' })).toContain('  scopes: [],\n');
   });
 });

@@ -55,12 +55,23 @@ describe.each<[string, Mode]>([
     }
   });
 
-  it('without a token, gets the session-expired result', async () => {
-    const client = await v2(mode, {});
+  it('with a token the API refuses, gets the session-expired result', async () => {
+    const client = await v2(mode, { authorization: 'Bearer no-longer-valid' });
     try {
       const result = await client.callTool({ name: 'whoami', arguments: {} });
       expect(result.isError).toBe(true);
       expect(textOf(result)).toBe('Your session has expired. Please log in again.');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('without any credentials, is told its connection sends none (not that a session expired)', async () => {
+    const client = await v2(mode, {});
+    try {
+      const result = await client.callTool({ name: 'whoami', arguments: {} });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/\(HTTP 401\) because it carried no credentials: the assistant's connection to this tool server sends none\./);
     } finally {
       await client.close();
     }

@@ -39,8 +39,9 @@ describe('the outcome of a tool call, in its log line and its metrics', () => {
   let api: Listening;
   let stack: Stack;
   const scrape = async () => (await fetch(`${stack.server.metricsUrl}/metrics`)).text();
+  // A user's call carries credentials (one without any gets its own outcome code: test/upstream/wait-and-credentials).
   const run = async (params: unknown, requestId: string) => {
-    const answer = await postDirect(stack.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params }, { 'x-request-id': requestId });
+    const answer = await postDirect(stack.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params }, { 'x-request-id': requestId, authorization: 'Bearer user-token-1' });
     const lines = stack.logs().filter((line) => line.requestId === requestId);
     expect(lines).toHaveLength(1);
     return { answer, line: lines[0]! };

@@ -68,7 +68,7 @@ describe("the API's reason for a refused request", () => {
   /** One call: what the model reads, and this call's log lines. */
   const call = async (stackUsed: Stack, name: string, extra: Record<string, unknown> = {}) => {
     const requestId = `req-${name}-${(count += 1)}`;
-    const answer = await postDirect(stackUsed.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: callTool('get_customer', { name, ...extra }) }, { 'x-request-id': requestId });
+    const answer = await postDirect(stackUsed.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: callTool('get_customer', { name, ...extra }) }, { 'x-request-id': requestId, authorization: 'Bearer user-token-1' });
     const lines = stackUsed.logs().filter((line) => line.requestId === requestId);
     return { answer, said: text(answer), isError: answer.json?.result?.isError, lines, info: lines.find((line) => line.level !== LEVEL.debug)!, debug: lines.find((line) => line.msg === 'upstream request') };
   };

@@ -60,9 +60,10 @@ describe('credential pass-through to the customer API', () => {
   it('takes credentials from each POST, never from GET /sse: a refreshed token is used on the very next call', async () => {
     const client = await SseClient.open(stack.url, { authorization: 'Bearer demo-manager-token' });
     try {
+      // The stream's token is not used: the POST carried none, and the API's 401 says so (not "expired").
       const anonymous = await client.call(1, 'tools/call', callTool('whoami'));
       expect(anonymous.result?.isError).toBe(true);
-      expect(anonymous.result?.content?.[0]?.text).toBe('Your session has expired. Please log in again.');
+      expect(anonymous.result?.content?.[0]?.text).toMatch(/^The company's system refused the request \(HTTP 401\) because it carried no credentials/);
       const first = await client.call(2, 'tools/call', callTool('whoami'), VIEWER);
       expect(first.result?.content?.[0]?.text).toContain('Demo Viewer');
       const refreshed = await client.call(3, 'tools/call', callTool('whoami'), MANAGER);

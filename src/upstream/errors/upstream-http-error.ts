@@ -28,6 +28,9 @@ export class UpstreamHttpError extends UpstreamError {
     code = 'UPSTREAM_HTTP_STATUS',
   ) {
     super(code, `answered HTTP ${status}`, request);
+    // The raw body may echo the request's credentials: readable by a tool, never written by a log's error
+    // serializer or JSON.stringify (only enumerable properties are).
+    Object.defineProperty(this, 'body', { enumerable: false });
   }
 }
 
