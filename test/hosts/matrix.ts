@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runChild } from '../support/children';
 import { EXPECT, NEW_ORDER, ORDER, PROMPT, VIEW_URI } from './expectations';
-import type { Host, McpPath, Place } from './hosts/host';
+import type { Command, Host, McpPath, Place } from './hosts/host';
 import type { Recorded, Turn } from './model/turn';
 import { startHostStack, type HostStack } from './support/stack';
 
@@ -27,11 +27,11 @@ export function hostMatrix(host: Host): void {
     }, TURN_TIMEOUT_MS);
     afterAll(() => stack?.close());
 
-    /** Runs one headless turn of the host; resolves with what it handed the scripted model. */
-    async function turn(script: Turn, prompt: string): Promise<Recorded> {
+    /** Runs one headless turn of the host (a user message, or a command); resolves with what it handed the scripted model. */
+    async function turn(script: Turn, prompt: string | Command): Promise<Recorded> {
       let recorded: Recorded | undefined;
       void stack.model.script(script).then((value) => (recorded = value));
-      const command = host.turn(place, prompt);
+      const command = typeof prompt === 'string' ? host.turn(place, prompt) : prompt;
       const run = await runChild(command.command, command.args, { cwd: place.work, env: command.env }, TURN_TIMEOUT_MS);
       await new Promise((resolve) => setImmediate(resolve));
       if (recorded === undefined) {
@@ -79,10 +79,10 @@ export function hostMatrix(host: Host): void {
 
     // The hub's lane (/sse) lists no prompt and no view (docs/prompts-and-requests.md, docs/views.md): those
     // turns are for /mcp only.
-    const promptMessage = path === '/mcp' ? host.promptMessage : undefined;
-    if (promptMessage) {
+    const prompt = path === '/mcp' ? host.prompt : undefined;
+    if (prompt) {
       it('a prompt: the model is handed its text as the user message', async () => {
-        expect((await turn({ read: 'user-message' }, promptMessage(PROMPT.name, PROMPT.customer))).text).toMatch(EXPECT.prompt);
+        expect((await turn({ read: 'user-message' }, prompt(place, PROMPT.name, PROMPT.customer))).text).toMatch(EXPECT.prompt);
       }, TURN_TIMEOUT_MS);
     }
 

@@ -28,6 +28,6 @@ export const claude: Host = {
     env: env(place),
   }),
   // MCP prompts are slash commands, which -p runs: the prompt's text becomes the user's message.
-  promptMessage: (prompt, argument) => `/mcp__orders__${prompt} "${argument}"`,
+  prompt: (place, prompt, argument) => claude.turn(place, `/mcp__orders__${prompt} "${argument}"`),
   readResource: (uri) => ({ call: 'ReadMcpResourceTool', arguments: { server: 'orders', uri } }),
 };

@@ -35,6 +35,7 @@ export const gemini: Host = {
     await runDocShell('gemini', place, env(place));
   },
   turn: (place, prompt) => ({ command: requireBinary('gemini'), args: ['-m', 'gemini-2.5-flash', '-p', prompt], env: env(place) }),
-  promptMessage: (prompt, argument) => `/${prompt} --customer="${argument}"`,
+  // MCP prompts are slash commands, which -p runs, with named arguments.
+  prompt: (place, prompt, argument) => gemini.turn(place, `/${prompt} --customer="${argument}"`),
   readResource: (uri) => ({ call: 'read_mcp_resource', arguments: { serverName: 'orders', uri } }),
 };

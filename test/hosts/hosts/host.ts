@@ -35,8 +35,8 @@ export interface Host {
   prepare(place: Place): Promise<void>;
   /** One headless turn with `prompt` as the user's message. */
   turn(place: Place, prompt: string): Command;
-  /** The user message that makes the host hand an MCP prompt to the model, where it can headless. */
-  promptMessage?: (prompt: string, argument: string) => string;
+  /** A headless turn that hands the model an MCP prompt (its one argument given), where the host can. */
+  prompt?: (place: Place, prompt: string, argument: string) => Command;
   /** The host's own tool that reads an MCP resource, and its arguments, where it has one. */
   readResource?: (uri: string) => { call: string; arguments: Record<string, unknown> };
 }
