@@ -20,8 +20,8 @@ export const EXPECT = {
    * the organisations are named, or (today's sentence) the user did not choose one.
    */
   elicitation: /(acme[\s\S]*globex|globex[\s\S]*acme)|did not choose an organisation/i,
-  /** The review_open_orders prompt for Northwind Traders, as the user's message. */
-  prompt: /Review the open orders of Northwind Traders/,
+  /** The review_open_orders prompt for Northwind (Traders), as the user's message. */
+  prompt: /Review the open orders of Northwind/,
   /** The example view (ui://orders/search_orders) read as a resource: its HTML. */
   resource: /<html|<!doctype html/i,
 } as const;

@@ -28,6 +28,7 @@ export const claude: Host = {
     env: env(place),
   }),
   // MCP prompts are slash commands, which -p runs: the prompt's text becomes the user's message.
-  prompt: (place, prompt, argument) => claude.turn(place, `/mcp__orders__${prompt} "${argument}"`),
+  // It splits the arguments at spaces and keeps quotes as characters: one word per argument.
+  prompt: (place, prompt, argument) => claude.turn(place, `/mcp__orders__${prompt} ${argument.split(' ')[0]}`),
   readResource: (uri) => ({ call: 'ReadMcpResourceTool', arguments: { server: 'orders', uri } }),
 };
