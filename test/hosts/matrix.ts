@@ -25,6 +25,7 @@ export function hostMatrix(host: Host): void {
   describe.each(host.paths.map((path) => [path]))(`${host.name} on %s (MCP_AUTH=headers)`, (path: McpPath) => {
     let stack: HostStack;
     let place: Place;
+    let running: { stop(): Promise<void> } | undefined;
 
     beforeAll(async () => {
       stack = await startHostStack();
@@ -33,8 +34,12 @@ export function hostMatrix(host: Host): void {
       mkdirSync(place.home, { recursive: true });
       mkdirSync(place.work, { recursive: true });
       await host.prepare(place);
+      running = await host.start?.(place);
     }, TURN_TIMEOUT_MS);
-    afterAll(() => stack?.close());
+    afterAll(async () => {
+      await running?.stop();
+      await stack?.close();
+    });
 
     /** Runs one headless turn of the host (a user message, or a command); resolves with what it handed the scripted model. */
     async function turn(script: Turn, prompt: string | Command): Promise<Recorded> {

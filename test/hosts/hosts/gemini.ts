@@ -2,8 +2,7 @@
 // (project scope, which Gemini CLI reads only in a trusted folder); `-p`. A fixed model (-m) keeps the
 // model router's classifier calls out of the turn.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { runDocShell } from './doc-shell';
 import { baseEnv, requireBinary, type Host, type Place } from './host';
 

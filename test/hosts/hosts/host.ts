@@ -33,6 +33,8 @@ export interface Host {
   server: string;
   /** Writes the host's settings and adds the server as the docs say. */
   prepare(place: Place): Promise<void>;
+  /** Starts what the host keeps running between turns (opencode's server), after `prepare`; stopped after the last turn. */
+  start?(place: Place): Promise<{ stop(): Promise<void> }>;
   /** One headless turn with `prompt` as the user's message. */
   turn(place: Place, prompt: string): Command;
   /** A headless turn that hands the model an MCP prompt (its one argument given), where the host can. */
