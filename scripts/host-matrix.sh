@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The host matrix: Claude Code, Codex, Gemini CLI, opencode and mcp-remote (pinned in
+# scripts/hosts/versions, installed into a cache outside the project) driven by a scripted model on
+# loopback, every turn of test/hosts/matrix.ts, one jest worker per host. Not part of `npm test`.
+# Usage: scripts/host-matrix.sh [jest arguments, e.g. test/hosts/claude.host.ts]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/hosts/install.sh >/dev/null
+# The example view, as `npm run build` writes it (dist/views), for the resource turn.
+nice -n 10 npx tsx cli/build-views/main.ts >/dev/null
+# Two workers on two cores: the hosts mostly wait on each other's turns, and their start-up is CPU-bound.
+exec nice -n 10 env NODE_OPTIONS="${NODE_OPTIONS:-} --experimental-vm-modules --disable-warning=ExperimentalWarning" \
+  npx jest --config test/hosts/jest.config.js --maxWorkers="${HOST_MATRIX_WORKERS:-2}" "$@"

@@ -1,0 +1,33 @@
+// The few words the matrix expects in what a host handed the model, in one place: the server's sentences
+// are still being reworded, so each turn checks a stable fact, and a rewording is a one-line change here.
+
+/** A tool result for each turn, tested as text (case-insensitive where a pattern says so). */
+export const EXPECT = {
+  /** get_order 1001 answered: the order's customer. */
+  good: /Northwind Traders/,
+  /** The API answered 401: the session expired / sign in again. */
+  unauthorized: /session (has )?expired|expired session|log in again|sign in again/i,
+  /** The API answered 403: a matter of permission. */
+  forbidden: /permission|not allowed|forbidden/i,
+  /** The API answered 503: an error, and the status. */
+  serverError: [/error/i, /503/],
+  /** The API did not answer in time: time is named. */
+  timeout: /time/i,
+  /** get_order without orderId: the field is named. */
+  invalidArguments: /orderId/,
+  /**
+   * create_order for a user of two organisations, where the host cannot ask (cancel, decline or -32601):
+   * the organisations are named, or (today's sentence) the user did not choose one.
+   */
+  elicitation: /(acme[\s\S]*globex|globex[\s\S]*acme)|did not choose an organisation/i,
+  /** The review_open_orders prompt for Northwind (Traders), as the user's message. */
+  prompt: /Review the open orders of Northwind/,
+  /** The example view (ui://orders/search_orders) read as a resource: its HTML. */
+  resource: /<html|<!doctype html/i,
+} as const;
+
+/** The arguments and resource the turns use. */
+export const ORDER = { orderId: '1001' };
+export const NEW_ORDER = { customer: 'Northwind Traders', lines: [{ sku: 'WIDGET-1', quantity: 1, unitPrice: 12.5 }] };
+export const VIEW_URI = 'ui://orders/search_orders';
+export const PROMPT = { name: 'review_open_orders', customer: 'Northwind Traders' };

@@ -1,0 +1,40 @@
+// Codex: the Responses API through a `model_providers` entry (`wire_api = "chat"` is gone); the server from
+// the docs' config.toml block; `codex exec`. Codex speaks Streamable HTTP only (it POSTs to /sse and drops
+// the server silently), so it is driven on /mcp alone.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { docBlock } from '../support/doc-config';
+import { baseEnv, requireBinary, type Host, type Place } from './host';
+
+const codexHome = (place: Place) => join(place.home, '.codex');
+
+export const codex: Host = {
+  name: 'codex',
+  paths: ['/mcp'],
+  server: 'orders',
+  async prepare(place) {
+    mkdirSync(codexHome(place), { recursive: true });
+    const settings = [
+      'model = "scripted"',
+      'model_provider = "scripted"',
+      'check_for_update_on_startup = false',
+      '',
+      '[analytics]',
+      'enabled = false',
+      '',
+      '[model_providers.scripted]',
+      'name = "Scripted model"',
+      `base_url = "${place.modelUrl}/v1"`,
+      'wire_api = "responses"',
+      '',
+    ].join('\n');
+    writeFileSync(join(codexHome(place), 'config.toml'), `${settings}\n${docBlock('codex', place.path, place.serverUrl)}`);
+  },
+  turn: (place, prompt) => ({
+    command: requireBinary('codex'),
+    args: ['exec', '--skip-git-repo-check', prompt],
+    env: { ...baseEnv(place), CODEX_HOME: codexHome(place) },
+  }),
+  // Codex exposes no MCP prompt to the model or to `exec` (prompts are not a feature of its MCP client).
+  readResource: (uri) => ({ call: 'read_mcp_resource', arguments: { server: 'orders', uri } }),
+};

@@ -1,0 +1,80 @@
+// One host as the matrix drives it: where its binary is (scripts/hosts/versions, installed by
+// scripts/hosts/install.sh), how it is connected to the server (from docs/connect-your-host.md), and the
+// command line of one headless turn.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export type McpPath = '/mcp' | '/sse';
+
+export interface Place {
+  /** The host's own HOME (and config folders), fresh per host. */
+  home: string;
+  /** The folder the host runs in (trusted where the host asks). */
+  work: string;
+  /** The tool server's base URL. */
+  serverUrl: string;
+  /** The scripted model's base URL. */
+  modelUrl: string;
+  path: McpPath;
+}
+
+export interface Command {
+  command: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+}
+
+export interface Host {
+  name: string;
+  /** The paths it connects to: /sse only where the host speaks HTTP+SSE. */
+  paths: readonly McpPath[];
+  /** The name the host's config gives the server (tools arrive prefixed with it). */
+  server: string;
+  /** Writes the host's settings and adds the server as the docs say. */
+  prepare(place: Place): Promise<void>;
+  /** Starts what the host keeps running between turns (opencode's server), after `prepare`; stopped after the last turn. */
+  start?(place: Place): Promise<{ stop(): Promise<void> }>;
+  /** One headless turn with `prompt` as the user's message. */
+  turn(place: Place, prompt: string): Command;
+  /** A headless turn that hands the model an MCP prompt (its one argument given), where the host can. */
+  prompt?: (place: Place, prompt: string, argument: string) => Command;
+  /** The host's own tool that reads an MCP resource, and its arguments, where it has one. */
+  readResource?: (uri: string) => { call: string; arguments: Record<string, unknown> };
+}
+
+const CACHE = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'mcp-template-hosts');
+const VERSIONS = join(__dirname, '../../../scripts/hosts/versions');
+
+/** The pinned versions: name → { spec, bin }. */
+export function pinned(): Map<string, { spec: string; version: string; bin: string }> {
+  const rows = readFileSync(VERSIONS, 'utf8').split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
+  return new Map(
+    rows.map((line) => {
+      const [name = '', spec = '', bin = ''] = line.trim().split(/\s+/);
+      return [name, { spec, version: spec.slice(spec.lastIndexOf('@') + 1), bin }];
+    }),
+  );
+}
+
+/** The installed binary of a pinned host, or undefined when scripts/hosts/install.sh has not installed it. */
+export function binary(name: string): string | undefined {
+  const pin = pinned().get(name);
+  if (!pin) throw new Error(`scripts/hosts/versions pins no host named ${name}`);
+  const path = join(CACHE, `${name}-${pin.version}`, 'node_modules', '.bin', pin.bin);
+  return existsSync(path) ? path : undefined;
+}
+
+export function requireBinary(name: string): string {
+  const path = binary(name);
+  if (!path) throw new Error(`${name} is not installed: run scripts/hosts/install.sh ${name} (or scripts/host-matrix.sh, which does)`);
+  return path;
+}
+
+/** The environment every host runs with: its own HOME and XDG folders, no proxy, nothing of this shell's settings. */
+export function baseEnv(place: Place): NodeJS.ProcessEnv {
+  const xdg = { XDG_CONFIG_HOME: join(place.home, '.config'), XDG_DATA_HOME: join(place.home, '.local/share'), XDG_CACHE_HOME: join(place.home, '.cache'), XDG_STATE_HOME: join(place.home, '.local/state') };
+  for (const dir of Object.values(xdg)) mkdirSync(dir, { recursive: true });
+  // A host that tried the npm registry (a plugin install) would fail here at once instead of going online.
+  return { PATH: process.env.PATH, HOME: place.home, ...xdg, NO_COLOR: '1', TERM: 'dumb', npm_config_registry: 'http://127.0.0.1:9/', npm_config_offline: 'true' };
+}

@@ -1,0 +1,58 @@
+// What every host turn runs against: the bundled example customer API and a tool server with the example
+// tools, view and prompt (tools/index.ts), MCP_AUTH=headers, on loopback ports; and the scripted model.
+// The view is read from dist/views, which scripts/host-matrix.sh builds first.
+import { startExampleApi, type RunningExampleApi } from '../../../example-api';
+import { loadConfig } from '../../../src/config';
+import { createLogger } from '../../../src/logger';
+import { createToolServer, type ToolServer } from '../../../src/server';
+import { prompts, resources, tools } from '../../../tools';
+import { logSink } from '../../support/log-sink';
+import { startScriptedModel, type ScriptedModel } from '../model/server';
+
+/** The API's time-out for the tool server in the matrix: short, so the time-out turn is quick. */
+export const UPSTREAM_TIMEOUT_MS = 1_000;
+
+export interface HostStack {
+  api: RunningExampleApi;
+  server: ToolServer;
+  /** The tool server's base URL, e.g. http://127.0.0.1:40123 */
+  url: string;
+  model: ScriptedModel;
+  /** Makes the API's next answer a status, or late (the example API's demo control). */
+  nextApiAnswer(next: { status?: number; delayMs?: number }): Promise<void>;
+  logText(): string;
+  close(): Promise<void>;
+}
+
+export async function startHostStack(): Promise<HostStack> {
+  const api = await startExampleApi();
+  const sink = logSink();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', MCP_AUTH: 'headers', CUSTOMER_API_URL: api.url, UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS) });
+  const server = createToolServer({
+    config,
+    customerApiUrl: api.url,
+    logger: createLogger({ level: config.logLevel, destination: sink.stream }),
+    tools,
+    resources,
+    prompts,
+    info: { name: 'mcp-tool-server-template', version: '0.0.0' },
+  });
+  const url = await server.listen(0, '127.0.0.1');
+  const model = await startScriptedModel();
+  return {
+    api,
+    server,
+    url,
+    model,
+    async nextApiAnswer(next) {
+      const res = await fetch(`${api.url}/_demo/next`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(next) });
+      if (res.status !== 204) throw new Error(`the example API refused /_demo/next: ${res.status}`);
+    },
+    logText: () => sink.text(),
+    async close() {
+      await model.close();
+      await server.shutdown();
+      await api.close();
+    },
+  };
+}
