@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { namingHandler } from './api-name';
 import type { ToolContext } from './context';
 import type { ToolResult } from './results';
+import { portableSchema } from './portable-schema';
 
 /** Hints for clients (MCP 2025-03-26): never security decisions, the customer's API decides. */
 export type ToolAnnotations = {
@@ -114,7 +115,7 @@ function rawValidator(schema: { type: 'object'; [key: string]: unknown }): z.Zod
 /** The JSON Schema of an object shape, without the dialect line (clients assume 2020-12). */
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): { type: 'object'; [key: string]: unknown } {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io }) as Record<string, unknown>;
-  return { ...rest, type: 'object' };
+  return portableSchema({ ...rest, type: 'object' }); // no type lists nor propertyNames: every host accepts it
 }
 
 export function defineTool<Shape extends z.ZodRawShape, Out extends z.ZodRawShape | undefined = undefined>(spec: ToolSpec<Shape, Out>): Tool;
