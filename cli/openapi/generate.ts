@@ -7,7 +7,7 @@ import { identifierFor } from '../scaffold/names';
 import { withTool } from '../scaffold/register';
 import { loadDocument } from './load';
 import { listOperations, select, type Selection } from './operations';
-import { crossDocumentClashes, toolCountLines } from './fork-tools';
+import { crossDocumentClashes, earlierNames, operationKey, toolCountLines } from './fork-tools';
 import { basePathLines, serverUrl } from './server-url';
 import { DEFAULT_BUDGET_KB, fitToBudget } from './size-budget';
 import { testSource } from './test-file';
@@ -77,7 +77,15 @@ export async function generateTools(request: GenerateRequest): Promise<Planned[]
   const indexPath = join(root, 'tools/index.ts');
   let index = readFileSync(indexPath, 'utf8');
   const planned: Planned[] = [];
+  const before = earlierNames(root, document.info.title);
   for (const op of chosen) {
+    const earlier = before.get(operationKey(op.method, op.path, op.operationId));
+    if (earlier !== undefined && earlier !== op.toolName) {
+      // Generated before under a name made by other rules (longer names, no --prefix): not a second tool.
+      const why = `skipped: generated before as tools/${earlier}.ts; pass --max-name ${Math.max(earlier.length, 16)} (and the --prefix used then) to keep that name, or delete it to take ${op.toolName}`;
+      planned.push({ tool: op.toolName, method: op.method, path: op.path, action: why, review: [] });
+      continue;
+    }
     const target = join(root, 'tools', `${op.toolName}.ts`);
     const secret = op.secrets.length > 0 && !includeSecrets;
     const found = op.unsupported || secret ? undefined : existing(root, op.toolName, update);
