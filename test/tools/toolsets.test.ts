@@ -30,11 +30,13 @@ describe('servedTools', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', CUSTOMER_API_URL: 'http://127.0.0.1:1', TOOLSETS: 'Issues!' })).toThrow(/TOOLSETS/);
   });
 
-  it('a tool in a toolset is listed and called as any other', async () => {
+  it('a tool in a toolset is called as any other, and /health names the toolsets served', async () => {
     const api = await startFakeApi({});
-    const server = await startToolServer({ tools: servedTools(tools, ['issues']), apiUrl: api.url });
+    const server = await startToolServer({ tools: servedTools(tools, ['issues']), apiUrl: api.url, env: { TOOLSETS: 'issues' } });
     try {
       expect(await server.call('get_issue', {}, {})).toMatchObject({ text: 'ok', isError: false });
+      const health = await fetch(`${server.url}/health`);
+      expect(await health.json()).toMatchObject({ status: 'healthy', toolsets: ['issues'] });
     } finally {
       await server.close();
       await api.close();
