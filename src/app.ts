@@ -9,13 +9,15 @@ export interface AppOptions {
   healthChecks: readonly HealthCheck[];
   healthTimeoutMs: number;
   healthSimulation: boolean;
+  /** Beside `status` in every /health report (see HealthOptions.details). */
+  healthDetails?: Readonly<Record<string, unknown>>;
 }
 
 export function createApp(options: AppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  mountHealthRoute(app, { checks: options.healthChecks, timeoutMs: options.healthTimeoutMs, simulation: options.healthSimulation });
+  mountHealthRoute(app, { checks: options.healthChecks, timeoutMs: options.healthTimeoutMs, simulation: options.healthSimulation, details: options.healthDetails });
   app.use(notFound);
   app.use(errorHandler(options.logger));
   return app;

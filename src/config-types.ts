@@ -93,6 +93,8 @@ export interface Config {
    * the runtime they share from it (docs/views.md). Undefined (the default): each view is self-contained.
    */
   readonly viewAssetsUrl: string | undefined;
+  /** TOOLSETS: the toolsets served (src/tools/toolsets.ts); 'all' (the default) serves every tool. */
+  readonly toolsets: readonly string[] | 'all';
   /** /mcp as an OAuth protected resource (MCP_AUTH=oauth); absent with MCP_AUTH=headers. See src/auth. */
   readonly auth?: AuthSettings;
 }

@@ -24,6 +24,7 @@ import * as views from './resources/settings';
 import * as sse from './mcp/sse/settings';
 import * as sessions from './sessions/settings';
 import * as telemetry from './telemetry/settings';
+import * as toolsets from './tools/settings';
 import * as upstream from './upstream/settings';
 import { reservedProblems } from './upstream/fixed-headers';
 import { hostName as hostNameOf } from './door/hosts';
@@ -45,7 +46,7 @@ const processSettings = {
 };
 
 // Every room, in the order their problems are listed.
-const ROOMS = [logging, upstream, http, sse, door, auth, limits, health, hub, sessions, telemetry, views] as const;
+const ROOMS = [logging, upstream, http, sse, door, auth, limits, health, hub, sessions, telemetry, views, toolsets] as const;
 
 /** Every variable this server reads, in the order .env.example documents them by room. */
 export const SETTING_NAMES: readonly string[] = Object.freeze([processSettings, ...ROOMS.map((room) => room.settings)].flatMap((shape) => Object.keys(shape)));
@@ -142,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...sessions.build(parse.of(sessions.settings)),
     ...telemetry.build(parse.of(telemetry.settings)),
     ...viewsPart,
+    ...toolsets.build(parse.of(toolsets.settings)),
   });
 }
 

@@ -15,6 +15,7 @@ import { createLogger, type Logger } from './logger';
 import { createToolServer } from './server';
 import { sessionBusFromConfig } from './sessions/from-config';
 import { withApiName } from './tools';
+import { servedTools, toolsetCounts, ToolsetError } from './tools/toolsets';
 
 const { tools } = catalogue;
 /** A tools/index.ts written before views existed has no `resources` list: then there are none. */
@@ -103,11 +104,20 @@ async function main(config: Config, envFile: EnvFile): Promise<void> {
     logger.info({ customerApiUrl }, 'CUSTOMER_API_URL is not set: started the bundled example customer API');
   }
 
+  let served: typeof tools;
+  try {
+    served = servedTools(tools, config.toolsets);
+  } catch (error) {
+    if (!(error instanceof ToolsetError)) throw error;
+    process.stderr.write(`Invalid configuration:\n  - ${error.message}\n`);
+    return process.exit(1);
+  }
+  if (config.toolsets !== 'all') logger.info({ toolsets: config.toolsets, available: toolsetCounts(tools), served: served.length, of: tools.length }, 'TOOLSETS: serving some toolsets');
   const server = createToolServer({
     config,
     customerApiUrl,
     logger,
-    tools: withApiName(tools, config.customerApiName),
+    tools: withApiName(served, config.customerApiName),
     resources,
     prompts,
     info: { name, version },
@@ -148,7 +158,7 @@ async function main(config: Config, envFile: EnvFile): Promise<void> {
     process.stderr.write(`${sentence}\n`);
     return process.exit(1);
   }
-  logger.info({ url, tools: tools.map((tool) => tool.name), customerApiUrl }, 'tool server listening');
+  logger.info({ url, tools: served.map((tool) => tool.name), customerApiUrl }, 'tool server listening');
   logger.flush();
 }
 

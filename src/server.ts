@@ -220,6 +220,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     healthChecks: [...(apiCheck ? [apiCheck] : []), ...(auth ? [auth.healthCheck] : []), ...(options.healthChecks ?? [])],
     healthTimeoutMs: config.healthTimeoutMs,
     healthSimulation: config.healthSimulation,
+    // TOOLSETS naming some: /health says which this deployment serves (docs/tools.md, "Toolsets").
+    ...(config.toolsets === 'all' ? {} : { healthDetails: { toolsets: config.toolsets } }),
   });
   // The views' runtime is public code: no caller check under /views/ (the Host check still applies).
   const door = createDoor(config.door, logger, metrics, [...(auth?.openPaths ?? []), ...(viewRuntime ? [VIEW_ASSETS_PATH] : [])]);

@@ -1,9 +1,12 @@
-// Parses `npm run openapi -- <file> [--tag T…]… [--operation id…]… [--path pattern…]… [--update] [--max-tool-kb N] [--dry-run] [--include-secrets]`.
+// Parses `npm run openapi -- <file> [--tag T…]… [--operation id…]… [--path pattern…]… [--prefix P] [--base-path [/p]] [--max-name N] [--update] [--max-tool-kb N] [--dry-run] [--include-secrets]`.
 export const USAGE = [
   'usage: npm run openapi -- <file.yaml|file.json|file://…> [options]',
   '  --tag T…            operations with any of these tags (several values, or the option repeated)',
   '  --operation id…     operations with these operationIds or tool names',
   '  --path pattern…     operations whose path matches: /v1/customers (it and below) or /v1/*/search (* = anything)',
+  '  --prefix P          start every tool name with P_ (two documents in one fork: --prefix jira, --prefix box)',
+  '  --base-path [/p]    put the document\'s server path (or /p) before every generated path; CUSTOMER_API_URL is then the origin',
+  '  --max-name N        longest tool name, prefix included (default 44: room for a host\'s mcp__<server>__ within 64)',
   '  --update            regenerate tools generated before, keeping what is between openapi:fork-begin and openapi:fork-end',
   '  --max-tool-kb N     size budget of each tool\'s tools/list entry, pruned to fit (default 16)',
   '  --dry-run           say what would be written, write nothing',
@@ -22,6 +25,11 @@ export interface OpenApiArgs {
   includeSecrets: boolean;
   update: boolean;
   maxToolKb: number;
+  /** Before every tool name, with "_". */
+  prefix?: string;
+  /** 'document': the document's server path; else the path given. */
+  basePath?: string;
+  maxName: number;
 }
 
 /** `--help` or `-h` anywhere: print the usage and do nothing else. */
@@ -34,7 +42,7 @@ const LISTS = { '--tag': 'tags', '--operation': 'operations', '--path': 'paths' 
 /** The arguments, or a message saying what is wrong. */
 export function parseOpenApiArgs(argv: readonly string[]): OpenApiArgs | string {
   const sources: string[] = [];
-  const parsed: Omit<OpenApiArgs, 'source'> = { tags: [], operations: [], paths: [], dryRun: false, includeSecrets: false, update: false, maxToolKb: 16 };
+  const parsed: Omit<OpenApiArgs, 'source'> = { tags: [], operations: [], paths: [], dryRun: false, includeSecrets: false, update: false, maxToolKb: 16, maxName: 44 };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
     if (arg === '--dry-run') {
@@ -48,6 +56,24 @@ export function parseOpenApiArgs(argv: readonly string[]): OpenApiArgs | string 
       if (!Number.isFinite(kb) || kb < 1) return '--max-tool-kb needs a number of KB (1 or more)';
       parsed.maxToolKb = kb;
       i += 1;
+    } else if (arg === '--max-name') {
+      const cap = Number(argv[i + 1]);
+      if (!Number.isInteger(cap) || cap < 16 || cap > 64) return '--max-name needs a whole number from 16 to 64';
+      parsed.maxName = cap;
+      i += 1;
+    } else if (arg === '--prefix') {
+      const prefix = argv[i + 1] ?? '';
+      if (!/^[a-z][a-z0-9_]{0,15}$/i.test(prefix)) return '--prefix needs a word of up to 16 letters, digits or "_", starting with a letter (e.g. jira)';
+      parsed.prefix = prefix.toLowerCase();
+      i += 1;
+    } else if (arg === '--base-path') {
+      const next = argv[i + 1];
+      if (next !== undefined && next.startsWith('/')) {
+        parsed.basePath = next.replace(/\/+$/, '');
+        i += 1;
+      } else {
+        parsed.basePath = 'document';
+      }
     } else if (Object.hasOwn(LISTS, arg)) {
       // `--tag a b` and `--tag a --tag b` alike: every value up to the next option.
       const values: string[] = [];

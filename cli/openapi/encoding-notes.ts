@@ -1,7 +1,7 @@
 // What the generator chose where a form body's `encoding` says nothing about a nested property: bracket
 // notation (`shipping[address][city]=Berlin`, arrays by index), as qs, Rack, Rails and PHP read it; the
 // review note names the properties (issue 33).
-import type { Body } from './operations';
+import type { Body } from './operation';
 import { mergeAllOf, typesOf, writableProperties, type Schema } from './schema';
 
 /** An object, or an array of objects or arrays: what only bracket notation keeps whole in a form body. */

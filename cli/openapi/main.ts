@@ -4,7 +4,7 @@ import { parseOpenApiArgs, USAGE, wantsHelp } from './args';
 import { generateTools } from './generate';
 import { localPath, OpenApiLoadError } from './load';
 import { kb } from './size-budget';
-import { summaryLines } from './summary';
+import { isAlreadyThere, summaryLines } from './summary';
 
 const sizeText = ({ before, after }: { before: number; after: number }) => (before === after ? `tools/list entry ${kb(after)}` : `tools/list entry ${kb(before)} → ${kb(after)}`);
 
@@ -19,14 +19,17 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   try {
-    const planned = await generateTools({ root: process.cwd(), file: localPath(args.source), ...args });
+    const notes: string[] = [];
+    const planned = await generateTools({ root: process.cwd(), file: localPath(args.source), ...args, notes });
     for (const item of planned) {
+      // A re-import's "already exists" lines are many and alike: the summary counts them, with a few names.
+      if (isAlreadyThere(item.action)) continue;
       const verb = item.action === 'write' ? 'wrote' : item.action === 'update' ? 'updated' : undefined;
       const what = verb ? (args.dryRun ? `would ${verb === 'wrote' ? 'write' : 'update'}` : verb) : item.action;
       const size = item.size ? `  (${sizeText(item.size)})` : '';
       process.stdout.write(`openapi: ${item.tool ? `tools/${item.tool}.ts  ` : ''}${item.method} ${item.path}  ${what}${size}\n`);
     }
-    for (const line of summaryLines(planned, args.dryRun)) process.stdout.write(`${line}\n`);
+    for (const line of [...summaryLines(planned, args.dryRun), ...notes]) process.stdout.write(`${line}\n`);
     return 0;
   } catch (error) {
     if (error instanceof OpenApiLoadError || error instanceof RangeError) {

@@ -1,70 +1,33 @@
 // The operations of a dereferenced document, in the shape the generator needs, and the choice of which
 // to generate (--tag, --operation). An operation a tool cannot express is kept with the reason why.
 import type { HttpMethod } from '../../src/tools';
-import { apiTemplate, type ParameterStyle, type PartEncoding, type WireParameter } from '../../src/tools/openapi-params';
+import { apiTemplate, type ParameterStyle, type PartEncoding } from '../../src/tools/openapi-params';
 import { toToolName } from '../scaffold/names';
 import type { OpenApiDocument } from './load';
 import { bracketNote } from './encoding-notes';
 import { fixedValue, upstreamHeadersNote, vendorAccept } from './fixed-headers';
+import { boundDescription, keyFor } from './input-keys';
+import type { Body, Operation, Parameter } from './operation';
 import { withoutOptionalSecrets } from './optional-secrets';
 import { okErrorNote } from './outcome-notes';
 import { mergeAllOf, writableProperties, type Schema } from './schema';
 import { isSecretName, secretFields } from './secrets';
-import { scopesFor, type SecurityRequirement, type ToolScopes } from './security';
+import { scopesFor, type SecurityRequirement } from './security';
+import { redirectOnly } from './success';
+import { DEFAULT_NAME_CAP, operationToolName, uniqueName } from './tool-names';
 
-export interface Parameter extends WireParameter {
-  /** The name in the document, e.g. "pet-id". */
-  name: string;
-  /** The input field and `:name` in the path, e.g. "petId". */
-  key: string;
-  required: boolean;
-  description: string | undefined;
-  schema: Schema;
-}
-
-export interface Body {
-  /** JSON, or `application/x-www-form-urlencoded` with the document's per-property `encoding`. */
-  kind: 'json' | 'form';
-  schema: Schema;
-  required: boolean;
-  description: string | undefined;
-  encoding: Record<string, PartEncoding>;
-}
-
-export interface Operation {
-  operationId: string | undefined;
-  toolName: string;
-  method: HttpMethod;
-  /** As in the document: /pets/{petId} */
-  path: string;
-  /** For ctx.api: /pets/:petId (a segment such as `{id}.json` becomes one `:id`, filled by the serializer). */
-  apiPath: string;
-  tags: string[];
-  summary: string | undefined;
-  description: string | undefined;
-  parameters: Parameter[];
-  /** Cookie parameters and credential headers are not inputs: credentials come from the hub. */
-  skippedParameters: string[];
-  body: Body | undefined;
-  /** Why no tool can be generated for it, when none can. */
-  unsupported: string | undefined;
-  /** Secret inputs (password, token, …): skipped unless --include-secrets (issue 27). */
-  secrets: string[];
-  /** It declares a 404 answer: the tool explains it in a sentence (issue 18). */
-  notFound: boolean;
-  /** OAuth scopes for the tool's `scopes` line, from the security requirements (issue 17). */
-  scopes: ToolScopes;
-  /** What the reading decided that a person should check (optional secrets left out, fixed headers, …). */
-  notes: string[];
-  /** Headers the document fixes to one value: for UPSTREAM_HEADERS, not inputs. */
-  fixedHeaders: Record<string, string>;
-  /** The operation's `x-` extensions (e.g. a destructive hint). */
-  extensions: Record<string, unknown>;
-}
+export type { Body, Operation, Parameter } from './operation';
+export { uniqueName } from './tool-names';
 
 export interface ReadOptions {
   /** Keep optional secret inputs (default: leave them out, with a note). */
   includeSecrets?: boolean;
+  /** Put before every tool name (`--prefix jira`: `jira_get_issue`), to keep two documents' tools apart. */
+  prefix?: string;
+  /** The longest tool name, prefix included (default 44: room for a host's `mcp__<server>__`). */
+  nameCap?: number;
+  /** Put before every path sent (`--base-path /crm/v3/extensions/cards`), when CUSTOMER_API_URL serves several documents. */
+  basePath?: string;
 }
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -98,16 +61,6 @@ interface RawOperation {
   security?: SecurityRequirement[];
 }
 
-/** "pet-id" → "petId"; an input key and a `:name` alike. */
-function keyFor(name: string, taken: Set<string>): string {
-  let key = name.replace(/[^A-Za-z0-9_$]+([A-Za-z0-9])?/g, (_m, char: string | undefined) => (char ?? '').toUpperCase());
-  if (!/^[A-Za-z_$]/.test(key)) key = `p${key}`;
-  if (key === 'body' || key === '') key = `${key}Param`;
-  while (taken.has(key)) key = `${key}_`;
-  taken.add(key);
-  return key;
-}
-
 const isJson = (type: string) => /^application\/(?:[\w.+-]*\+)?json\b/i.test(type);
 const isForm = (type: string) => /^application\/x-www-form-urlencoded\b/i.test(type);
 const styleOf = (style: string | undefined) => (style !== undefined && STYLES.has(style) ? (style as ParameterStyle) : undefined);
@@ -120,7 +73,7 @@ function toParameter(raw: RawParameter, key: string): Parameter {
     key,
     in: raw.in as Parameter['in'],
     required: raw.in === 'path' || raw.required === true,
-    description: raw.description,
+    description: boundDescription(raw.name, raw.description),
     schema,
     ...(styleOf(raw.style) ? { style: styleOf(raw.style) } : {}),
     ...(raw.explode !== undefined ? { explode: raw.explode } : {}),
@@ -164,7 +117,9 @@ function bodyOf(method: HttpMethod, raw: RawOperation): { body?: Body; unsupport
   return { unsupported: `the request body is ${types.join(', ')}, neither JSON nor a form: write this tool by hand` };
 }
 
-function describe(method: HttpMethod, path: string, raw: RawOperation, inherited: RawParameter[], options: ReadOptions): Omit<Operation, 'toolName' | 'scopes'> {
+function describe(method: HttpMethod, documentPath: string, raw: RawOperation, inherited: RawParameter[], options: ReadOptions): Omit<Operation, 'toolName' | 'scopes'> {
+  // A `#fragment` tells two operations on one path apart in the document (Box's `/files/{id}#copy`); it is never sent.
+  const path = documentPath.replace(/#.*$/, '');
   const merged = new Map<string, RawParameter>();
   for (const parameter of [...inherited, ...(raw.parameters ?? [])]) merged.set(`${parameter.in}:${parameter.name}`, parameter);
   const taken = new Set<string>();
@@ -193,11 +148,12 @@ function describe(method: HttpMethod, path: string, raw: RawOperation, inherited
     parameters.push(toParameter(parameter, keyFor(parameter.name, taken)));
   }
   let unsupported: string | undefined;
-  if (/[?#]/.test(path)) unsupported = `its path ${path} holds "?" or "#", which is not part of a path`;
+  if (path.includes('?')) unsupported = `its path ${path} holds "?", which is not part of a path`;
+  if (path !== documentPath) notes.push(`the document's path ${documentPath} ends in a fragment, which is not sent: the call goes to ${path}`);
   for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
     if (!parameters.some((p) => p.in === 'path' && p.name === name)) unsupported ??= `the path parameter {${name ?? ''}} is not declared`;
   }
-  const apiPath = apiTemplate(path, parameters);
+  const apiPath = `${options.basePath ?? ''}${apiTemplate(path, parameters)}`;
   const { body: declared, unsupported: bodyProblem } = bodyOf(method, raw);
   unsupported ??= bodyProblem;
   let body = declared;
@@ -213,6 +169,8 @@ function describe(method: HttpMethod, path: string, raw: RawOperation, inherited
   const okNote = okErrorNote(raw.responses);
   if (okNote) notes.push(okNote);
   const statuses = Object.keys(raw.responses ?? {});
+  const redirect = redirectOnly(raw.responses);
+  if (redirect) unsupported ??= redirect;
   if (statuses.length > 0 && !statuses.some((status) => /^(2|default$)/i.test(status))) {
     unsupported ??= `it declares no success answer (only ${statuses.join(', ')}): write this tool by hand`;
   }
@@ -242,11 +200,11 @@ function describe(method: HttpMethod, path: string, raw: RawOperation, inherited
   };
 }
 
-/** `name`, or `name_2`, `name_3`, … cut to fit 64 characters: unique among `taken`. */
-export function uniqueName(name: string, taken: ReadonlySet<string>): string {
-  let candidate = name;
-  for (let n = 2; taken.has(candidate); n += 1) candidate = `${name.slice(0, 64 - `_${n}`.length).replace(/_+$/, '')}_${n}`;
-  return candidate;
+/** The first tag, or the path's first segment that is not a version (`/2010-04-01/Accounts/…` → accounts), in snake case. */
+export function toolsetOf(op: Pick<Operation, 'tags' | 'path'>, prefix = ''): string {
+  const segment = op.path.split('/').find((part) => part !== '' && !part.includes('{') && !/^(v\d+(\.\d+)?|[\d.-]+|api|rest)$/i.test(part));
+  const name = toToolName(op.tags[0] ?? segment ?? 'api').slice(0, 32).replace(/_+$/, '');
+  return prefix === '' ? name : `${toToolName(prefix)}_${name}`;
 }
 
 /** Every operation under `paths` (webhooks are calls *to* you, not tools), with unique tool names. */
@@ -261,10 +219,12 @@ export function listOperations(document: OpenApiDocument, options: ReadOptions =
       const raw = pathItem[method.toLowerCase()] as RawOperation | undefined;
       if (!raw) continue;
       const operation = describe(method, path, raw, pathItem.parameters ?? [], options);
-      const toolName = uniqueName(toToolName(raw.operationId ?? `${method} ${path.replace(/\{[^}]*\}/g, 'by')}`), names);
+      const cap = options.nameCap ?? DEFAULT_NAME_CAP;
+      const source = raw.operationId ?? `${method} ${path.replace(/#.*$/, '').replace(/\{[^}]*\}/g, 'by')}`;
+      const toolName = uniqueName(operationToolName(source, { prefix: options.prefix, cap }), names, cap);
       names.add(toolName);
       const scopes = scopesFor(raw.security ?? documentSecurity, schemes, raw.security === undefined);
-      operations.push({ ...operation, toolName, scopes });
+      operations.push({ ...operation, toolName, scopes, toolset: toolsetOf(operation, options.prefix) });
     }
   }
   return operations;

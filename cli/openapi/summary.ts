@@ -5,13 +5,16 @@ import { kb } from './size-budget';
 
 const EXAMPLES = 4;
 
+/** Skipped because the tool is already there (unchanged, or --update not given): grouped, never one line each. */
+export const isAlreadyThere = (action: string): boolean => /^skipped: (tools\/\S+ already exists|unchanged)/.test(action);
+
 export function summaryLines(planned: readonly Planned[], dryRun: boolean): string[] {
   const written = planned.filter((item) => item.action === 'write' || item.action.startsWith('update'));
   const reasons = new Map<string, string[]>();
   for (const item of planned) {
     if (written.includes(item)) continue;
     // Group by the reason's kind: the text before any detail in parentheses or after a colon.
-    const reason = item.action.replace(/^skipped: /, '').replace(/\s*\([^)]*\)/g, '').replace(/ \{[^}]*\}/g, ' {…}').replace(/^its path \S+/, 'its path');
+    const reason = item.action.replace(/^skipped: /, '').replace(/^tools\/\S+\.ts already exists/, 'the tool file already exists').replace(/^tools\/\S+\.test\.ts already exists/, 'its test file already exists').replace(/\s*\([^)]*\)/g, '').replace(/ \{[^}]*\}/g, ' {…}').replace(/^its path \S+/, 'its path');
     reasons.set(reason, [...(reasons.get(reason) ?? []), item.tool || `${item.method} ${item.path}`]);
   }
   // --update rewrites a tool outside its fork region and leaves its test as the fork has it.
@@ -21,8 +24,11 @@ export function summaryLines(planned: readonly Planned[], dryRun: boolean): stri
     ...(created > 0 || updated === 0 ? [`${created} tool(s) written, each with a test, and listed in tools/index.ts`] : []),
     ...(updated > 0 ? [`${updated} updated (fork regions and tests kept)`] : []),
   ].join(', ');
+  const nothing = !dryRun && written.length === 0 && planned.length > 0;
   const lines = [
-    dryRun
+    nothing
+      ? `openapi: nothing written: ${planned.length} operation(s) skipped${planned.every((item) => isAlreadyThere(item.action)) ? ', every tool already exists (--update regenerates them)' : ''}.`
+      : dryRun
       ? `openapi: dry run, nothing written (${written.length} tool(s) would be written, ${planned.length - written.length} skipped)`
       : `openapi: ${counts}; ${planned.length - written.length} skipped. Curate them before use.`,
   ];

@@ -135,9 +135,11 @@ export function toolSource(
     ...(inputs.length > 0 ? ["import { z } from 'zod';"] : []),
     `import { ${op.notFound ? 'defineTool, ToolError, UpstreamHttpError' : 'defineTool'} } from '../src/tools';`,
     ...(imports.length > 0 ? [`import { ${imports.join(', ')} } from '../src/tools/openapi-params';`] : []),
+    ...(op.toolset ? ["import { inToolset } from '../src/tools/toolsets';"] : []),
     ...wire,
     '',
-    'export default defineTool({',
+    // TOOLSETS chooses the toolsets a deployment serves (docs/tools.md, "Toolsets").
+    op.toolset ? `export default inToolset(${quote(op.toolset)}, defineTool({` : 'export default defineTool({',
     `  name: ${quote(op.toolName)},`,
     `  description: ${quote(description)},`,
     `  input: {${inputs.length > 0 ? `\n${inputs.join('\n')}\n  ` : ''}},`,
@@ -146,7 +148,7 @@ export function toolSource(
     `  async handler(${usesInput ? 'input' : '_input'}, ctx) {`,
     ...handler,
     '  },',
-    '});',
+    op.toolset ? '}));' : '});',
     '',
   ].join('\n');
 }

@@ -56,18 +56,23 @@ const words = (text: string | undefined) =>
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
 
-/** Why a non-GET operation is destructive beyond its method: a verb in its id or summary, or an `x-` hint of the document. */
-export function destructiveReason(op: Pick<Operation, 'method' | 'operationId' | 'summary' | 'extensions'>): string | undefined {
+/** What a description says when the call ends or takes away something: "terminates a call", "permanently deletes". */
+const DESTRUCTIVE_PHRASE = /\b(?:permanently (?:deletes?|removes?|destroys?|erases?)|(?:deletes|terminates|destroys|purges|erases|wipes|revokes|cancels|removes) (?:an? |the |this |all |any |every |one |)[a-z]+)/i;
+
+/** Why a non-GET operation is destructive beyond its method: a verb in its id or summary, its description's words, or an `x-` hint of the document. */
+export function destructiveReason(op: Pick<Operation, 'method' | 'operationId' | 'summary' | 'extensions'> & { description?: string | undefined }): string | undefined {
   if (op.method === 'GET' || op.method === 'DELETE') return undefined;
   const hint = Object.entries(op.extensions).find(([key, value]) => /destructive|dangerous/i.test(key) && value !== false && value !== undefined && value !== null);
   if (hint) return `the document's ${hint[0]}`;
   const verb = [...words(op.operationId), ...words(op.summary)].find((word) => DESTRUCTIVE_VERBS.has(word));
-  return verb ? `the verb "${verb}" in its ${words(op.operationId).includes(verb) ? 'operationId' : 'summary'}` : undefined;
+  if (verb) return `the verb "${verb}" in its ${words(op.operationId).includes(verb) ? 'operationId' : 'summary'}`;
+  const phrase = DESTRUCTIVE_PHRASE.exec(plainText(op.description) ?? '')?.[0];
+  return phrase ? `the words "${phrase}" in its description` : undefined;
 }
 
 /** MCP annotations: readOnlyHint for GET only, destructiveHint for DELETE and destructive verbs, idempotentHint for PUT and DELETE. */
 export function annotationsFor(
-  op: Pick<Operation, 'method' | 'path' | 'toolName'> & Partial<Pick<Operation, 'operationId' | 'summary' | 'extensions'>>,
+  op: Pick<Operation, 'method' | 'path' | 'toolName'> & Partial<Pick<Operation, 'operationId' | 'summary' | 'description' | 'extensions'>>,
 ): { annotations: string; review?: string } {
   if (op.method === 'GET' && (SESSION_CHANGE.test(op.toolName) || SESSION_CHANGE.test(op.path))) {
     return {
@@ -75,7 +80,7 @@ export function annotationsFor(
       review: 'a GET that signs in or out is not marked read-only: check what it changes',
     };
   }
-  const destructive = destructiveReason({ method: op.method, operationId: op.operationId ?? op.toolName, summary: op.summary, extensions: op.extensions ?? {} });
+  const destructive = destructiveReason({ method: op.method, operationId: op.operationId ?? op.toolName, summary: op.summary, description: op.description, extensions: op.extensions ?? {} });
   if (destructive) {
     return {
       annotations: `{ destructiveHint: true, idempotentHint: ${op.method === 'PUT' ? 'true' : 'false'} }`,

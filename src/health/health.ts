@@ -18,6 +18,8 @@ export interface HealthOptions {
   timeoutMs?: number;
   /** Allows ?simulate=unhealthy (HEALTH_SIMULATION=on, the default). */
   simulation?: boolean;
+  /** Fields added to every report, beside the contract's `status` (e.g. the toolsets served when TOOLSETS names some). */
+  details?: Readonly<Record<string, unknown>>;
 }
 
 /** `degraded`: dependencies that serve in a reduced way (issue 25), e.g. an authorization server that went away. */
@@ -49,7 +51,7 @@ export async function checkHealth(checks: readonly HealthCheck[], timeoutMs: num
 }
 
 /** Adds GET /health to `router` (405 to any other method). */
-export function mountHealthRoute(router: Router, { checks, timeoutMs = 2_000, simulation = true }: HealthOptions): void {
+export function mountHealthRoute(router: Router, { checks, timeoutMs = 2_000, simulation = true, details }: HealthOptions): void {
   router.get('/health', async function health(req, res) {
     res.set('Cache-Control', 'no-store');
     if (req.query.simulate !== undefined) {
@@ -66,7 +68,7 @@ export function mountHealthRoute(router: Router, { checks, timeoutMs = 2_000, si
       return;
     }
     const report = await checkHealth(checks, timeoutMs);
-    res.status(report.status === 'healthy' ? 200 : 503).json(report);
+    res.status(report.status === 'healthy' ? 200 : 503).json(details ? { ...report, ...details } : report);
   });
   // Any other method: 405 with Allow, as on the protocol routes (express answers HEAD with the GET route).
   router.all('/health', function healthMethodNotAllowed(_req, res) {

@@ -5,6 +5,7 @@
 import { fromJsonSchema } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { namingHandler } from './api-name';
+import { portableSchema } from './portable-schema';
 import type { RawSchemaToolSpec, Tool, ToolSpec } from './tool-types';
 
 export type { HandlerReturn, RawSchemaToolSpec, Tool, ToolAnnotations, ToolSpec } from './tool-types';
@@ -24,7 +25,7 @@ function rawValidator(schema: { type: 'object'; [key: string]: unknown }): z.Zod
 /** The JSON Schema of an object shape, without the dialect line (clients assume 2020-12). */
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): { type: 'object'; [key: string]: unknown } {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io }) as Record<string, unknown>;
-  return { ...rest, type: 'object' };
+  return portableSchema({ ...rest, type: 'object' }); // no type lists nor propertyNames: every host accepts it
 }
 
 export function defineTool<Shape extends z.ZodRawShape, Out extends z.ZodRawShape | undefined = undefined>(spec: ToolSpec<Shape, Out>): Tool;

@@ -105,11 +105,11 @@ describe('what is generated', () => {
     );
   });
 
-  it('skips multipart bodies and redirect-only operations, saying why', async () => {
+  it('skips multipart bodies and redirect-only operations, naming the redirect', async () => {
     expect(op('uploadFile').unsupported).toMatch(/^the request body is multipart\/form-data \(a file upload\)/);
     const discourse = listOperations(await loadDocument(fixture('discourse.json')));
     expect(discourse.find((candidate) => candidate.toolName === 'get_topic_by_external_id')?.unsupported).toBe(
-      'it declares no success answer (only 301): write this tool by hand',
+      'its documented success is a 301 redirect, which ctx.api answers as a failure: write this tool by hand',
     );
   });
 });

@@ -92,12 +92,12 @@ describe('JSON Schema to zod', () => {
 
 describe('openapi arguments', () => {
   it.each([
-    [['api.yaml'], { source: 'api.yaml', tags: [], operations: [], dryRun: false, includeSecrets: false, paths: [], update: false, maxToolKb: 16 }],
-    [['api.yaml', '--tag', 'A', '--tag', 'B', '--dry-run'], { source: 'api.yaml', tags: ['A', 'B'], operations: [], dryRun: true, includeSecrets: false, paths: [], update: false, maxToolKb: 16 }],
-    [['api.yaml', '--operation', 'a', 'b', '--operation', 'c'], { source: 'api.yaml', tags: [], operations: ['a', 'b', 'c'], dryRun: false, includeSecrets: false, paths: [], update: false, maxToolKb: 16 }],
-    [['api.yaml', '--tag', 'a', 'b', '--tag', 'c', '--path', '/v1/customers', '/v1/*/search', '--update', '--max-tool-kb', '8'], { source: 'api.yaml', tags: ['a', 'b', 'c'], operations: [], dryRun: false, includeSecrets: false, paths: ['/v1/customers', '/v1/*/search'], update: true, maxToolKb: 8 }],
-    [['--tag', 'issues', 'pulls', 'github.json'], { source: 'github.json', tags: ['issues', 'pulls'], operations: [], dryRun: false, includeSecrets: false, paths: [], update: false, maxToolKb: 16 }],
-    [['api.yaml', '--include-secrets'], { source: 'api.yaml', tags: [], operations: [], dryRun: false, includeSecrets: true, paths: [], update: false, maxToolKb: 16 }],
+    [['api.yaml'], { source: 'api.yaml', tags: [], operations: [], dryRun: false, includeSecrets: false, paths: [], update: false, maxToolKb: 16, maxName: 44 }],
+    [['api.yaml', '--tag', 'A', '--tag', 'B', '--dry-run'], { source: 'api.yaml', tags: ['A', 'B'], operations: [], dryRun: true, includeSecrets: false, paths: [], update: false, maxToolKb: 16, maxName: 44 }],
+    [['api.yaml', '--operation', 'a', 'b', '--operation', 'c'], { source: 'api.yaml', tags: [], operations: ['a', 'b', 'c'], dryRun: false, includeSecrets: false, paths: [], update: false, maxToolKb: 16, maxName: 44 }],
+    [['api.yaml', '--tag', 'a', 'b', '--tag', 'c', '--path', '/v1/customers', '/v1/*/search', '--update', '--max-tool-kb', '8'], { source: 'api.yaml', tags: ['a', 'b', 'c'], operations: [], dryRun: false, includeSecrets: false, paths: ['/v1/customers', '/v1/*/search'], update: true, maxToolKb: 8, maxName: 44 }],
+    [['--tag', 'issues', 'pulls', 'github.json'], { source: 'github.json', tags: ['issues', 'pulls'], operations: [], dryRun: false, includeSecrets: false, paths: [], update: false, maxToolKb: 16, maxName: 44 }],
+    [['api.yaml', '--include-secrets'], { source: 'api.yaml', tags: [], operations: [], dryRun: false, includeSecrets: true, paths: [], update: false, maxToolKb: 16, maxName: 44 }],
     [[], 'give the OpenAPI file'],
     [['api.yaml', '--tag'], '--tag needs a value'],
     [['api.yaml', '--force'], 'unknown option --force'],

@@ -68,10 +68,10 @@ describe('a server with resources, on /mcp', () => {
 
   it('resources/list and resources/templates/list (2026-07-28) carry ttlMs, cacheScope and the complete stamp', async () => {
     const list = await post2026(withResources.url, 'resources/list');
-    expect(list.json.result).toMatchObject({ ttlMs: 0, cacheScope: 'private', resultType: 'complete', resources: expect.any(Array) });
+    expect(list.json.result).toMatchObject({ ttlMs: 300_000, cacheScope: 'private', resultType: 'complete', resources: expect.any(Array) });
     const templates = await post2026(withResources.url, 'resources/templates/list');
     expect(templates.json.result).toMatchObject({
-      ttlMs: 0,
+      ttlMs: 300_000,
       cacheScope: 'private',
       resultType: 'complete',
       resourceTemplates: [{ uriTemplate: 'docs://orders/statuses/{status}', name: 'order-status', description: 'What one order status means.', mimeType: 'text/plain' }],
@@ -84,7 +84,7 @@ describe('a server with resources, on /mcp', () => {
     const templated = await post2026(withResources.url, 'resources/read', { uri: 'docs://orders/statuses/open%20now' });
     expect(templated.json.result).toMatchObject({
       contents: [{ uri: 'docs://orders/statuses/open%20now', mimeType: 'text/plain', text: 'The status open now.' }],
-      ttlMs: 0,
+      ttlMs: 300_000,
       cacheScope: 'private',
       resultType: 'complete',
     });

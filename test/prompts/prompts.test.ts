@@ -72,7 +72,7 @@ describe('prompts/list', () => {
   it('lists them with the cache hint and stamp (2026-07-28)', async () => {
     const { status, json } = await post2026(server.url, 'prompts/list');
     expect(status).toBe(200);
-    expect(json.result).toMatchObject({ prompts: expected, resultType: 'complete', ttlMs: 0 });
+    expect(json.result).toMatchObject({ prompts: expected, resultType: 'complete', ttlMs: 300_000 });
   });
 
   it('declares prompts and completions in initialize and server/discover', async () => {

@@ -42,7 +42,11 @@ export function fullSample(schema: Schema, depth = 0, seen = new Set<Schema>()):
       const value = fullSample(extra, depth + 1, inner);
       return value === undefined ? undefined : { key_a: value, key_b: value };
     }
-    const entries = properties.map(([name, property]) => [name, fullSample(property, depth + 1, inner)] as const).filter(([, value]) => value !== undefined);
+    // Past the depth, a required field still gets the smallest valid value (HubSpot cards' display.properties[].options).
+    const required = new Set(merged.required ?? []);
+    const entries = properties
+      .map(([name, property]) => [name, fullSample(property, depth + 1, inner) ?? (required.has(name) ? sample(property) : undefined)] as const)
+      .filter(([, value]) => value !== undefined);
     return entries.length === 0 ? undefined : Object.fromEntries(entries);
   }
   if (plainString(merged)) return TRICKY;

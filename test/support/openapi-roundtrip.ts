@@ -2,10 +2,10 @@
 // documents with arguments for every input (test/support/full-arguments.ts) through the real tool server
 // into a capturing API on loopback, and writes what the API received, with each tool's tools/list entry
 // size, as JSON to <out> (test/cli/openapi-real-apis.test.ts parses it back with qs).
-// usage: tsx test/support/openapi-roundtrip.ts <out.json> <document>…
+// usage: tsx test/support/openapi-roundtrip.ts <out.json> <document>[::<read options as JSON>]…
 import { writeFileSync } from 'node:fs';
 import { loadDocument } from '../../cli/openapi/load';
-import { listOperations, type Operation } from '../../cli/openapi/operations';
+import { listOperations, type Operation, type ReadOptions } from '../../cli/openapi/operations';
 import { startFakeApi, startToolServer } from '../../src/tools/testing';
 import { tools } from '../../tools';
 import { fullArguments } from './full-arguments';
@@ -24,7 +24,12 @@ export interface RoundTrip {
 
 async function main([out = '', ...documents]: string[]): Promise<void> {
   const operations = new Map<string, { op: Operation; document: string }>();
-  for (const document of documents) for (const op of listOperations(await loadDocument(document))) operations.set(op.toolName, { op, document });
+  // `file::{"prefix":"box","basePath":"/2.0"}`: read as `npm run openapi -- --prefix box --base-path /2.0` read it.
+  for (const argument of documents) {
+    const [document = '', options] = argument.split('::');
+    const read = options ? (JSON.parse(options) as ReadOptions) : {};
+    for (const op of listOperations(await loadDocument(document), read)) operations.set(op.toolName, { op, document });
+  }
   const generated = tools.filter((tool) => operations.has(tool.name));
   const routes = Object.fromEntries([...operations.values()].map(({ op }) => [`${op.method} ${op.apiPath}`, () => ({ body: { ok: true } })]));
   const api = await startFakeApi(routes);

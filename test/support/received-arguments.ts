@@ -3,6 +3,7 @@
 // `qs.parse(…, { duplicates: 'last' })` (Rack's last-value-wins); JSON bodies with JSON.parse.
 import { parse } from 'qs';
 import type { Operation } from '../../cli/openapi/operations';
+import { apiTemplate } from '../../src/tools/openapi-params';
 
 /** The value as a query string or form body carries it: every leaf a string, empty lists and objects gone. */
 export function asSent(value: unknown): unknown {
@@ -29,9 +30,18 @@ export interface Comparison {
 }
 
 /** Reads each argument back from the request as the vendor's server would: path segments, query, headers, body. */
-export function readBack(op: Operation, args: Record<string, unknown>, request: { url: string; text: string; headers: Record<string, unknown> }): Comparison {
-  const [path = '', search = ''] = request.url.split(/\?(.*)/s);
-  const query = parse(search, { duplicates: 'last' }) as Record<string, unknown>;
+export function readBack(
+  op: Operation,
+  args: Record<string, unknown>,
+  request: { url: string; text: string; headers: Record<string, unknown> },
+  /** 'combine' for servers that read a repeated form key as a list (Twilio), 'last' for Rack and qs's default. */
+  duplicates: 'last' | 'combine' = 'last',
+): Comparison {
+  const [fullPath = '', search = ''] = request.url.split(/\?(.*)/s);
+  // A --base-path is carried before the document's path: the segments are read after it.
+  const base = op.apiPath.slice(0, op.apiPath.length - apiTemplate(op.path, op.parameters).length);
+  const path = fullPath.startsWith(base) ? fullPath.slice(base.length) : fullPath;
+  const query = parse(search, { duplicates }) as Record<string, unknown>;
   const read: Record<string, unknown> = {};
   const expected: Record<string, unknown> = {};
   const template = new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}/g, '(?<$1>[^/]+)').replace(/\(\?<([^>]+)>/g, (_m, name: string) => `(?<${name.replace(/\W/g, '_')}>`)}$`);
@@ -43,11 +53,12 @@ export function readBack(op: Operation, args: Record<string, unknown>, request: 
     if (parameter.in === 'path') read[parameter.key] = decodeURIComponent(segments[parameter.name.replace(/\W/g, '_')] ?? '');
     else if (parameter.in === 'header') read[parameter.key] = request.headers[parameter.name.toLowerCase()];
     else if (explodedList && (parameter.explode ?? true) && (parameter.style ?? 'form') === 'form') read[parameter.key] = new URLSearchParams(search).getAll(parameter.name);
+    else if (explodedList && parameter.explode === false && (parameter.style ?? 'form') === 'form') read[parameter.key] = new URLSearchParams(search).get(parameter.name)?.split(',');
     else read[parameter.key] = query[parameter.name];
   }
   if ('body' in args && op.body) {
     expected.body = op.body.kind === 'json' ? args.body : asSent(args.body);
-    read.body = op.body.kind === 'json' ? (JSON.parse(request.text) as unknown) : parse(request.text, { duplicates: 'last' });
+    read.body = op.body.kind === 'json' ? (JSON.parse(request.text) as unknown) : parse(request.text, { duplicates });
   }
   return { read, expected };
 }

@@ -205,10 +205,11 @@ export function createProtocolCore({
     basic: Object.freeze({ tools: registry.descriptorsFor('basic') }),
   };
   const fieldsOf = (params: Params, ctx: CoreContext): ToolFields => toolFieldsOf(revisionOf(metaOf(params), ctx) ?? unversioned);
-  // 2026-07-28 results say they are complete and who answered; lists may be cached by the client (ttlMs 0:
-  // not at all, since a fork may change its tools at any deploy).
+  // 2026-07-28 results say they are complete and who answered; lists may be cached by the client. Tools,
+  // resources and prompts are fixed for the process (listChanged: false), so a host may keep a list 5
+  // minutes: a deploy that changes them is seen within that.
   const stamp = Object.freeze({ [META.serverInfo]: info });
-  const cacheHint = { ttlMs: 0, cacheScope: 'private' } as const;
+  const cacheHint = { ttlMs: 300_000, cacheScope: 'private' } as const;
   const offer: Offer | undefined = resourceMethods({ registry, resources, views, cacheHint, fieldsOf });
   const surface: Surface | undefined = withSurface ? surfaceMethods({ registry, prompts, resources: offer !== undefined, cacheHint, levels }) : undefined;
   const capabilities = surface ? Object.freeze({ ...(offer?.capabilities ?? TOOLS_ONLY), ...surface.capabilities }) : (offer?.capabilities ?? TOOLS_ONLY);

@@ -1,0 +1,21 @@
+// Settings of the tools served: TOOLSETS, the toolsets this deployment serves (./toolsets.ts). A comma list
+// of names, or `all` (the default). Tools in no toolset are always served. Composed by src/config.ts.
+import { z } from 'zod';
+import type { SettingsOf } from '../config-fields';
+
+const NAMES = /^[a-z][a-z0-9_]{0,63}$/;
+
+export const settings = {
+  TOOLSETS: z
+    .string()
+    .transform((value) => value.split(',').map((name) => name.trim()).filter((name) => name !== ''))
+    .refine((names) => names.every((name) => name === 'all' || NAMES.test(name)), {
+      error: 'must be `all` or a comma list of toolset names (lower-case letters, digits and "_"), e.g. issues,projects',
+    })
+    .optional(),
+};
+
+export function build(s: SettingsOf<typeof settings>) {
+  const names = s.TOOLSETS ?? [];
+  return { toolsets: names.length === 0 || names.includes('all') ? ('all' as const) : Object.freeze(names) };
+}
