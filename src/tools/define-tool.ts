@@ -60,8 +60,18 @@ export interface ToolSpec<Shape extends z.ZodRawShape, Out extends z.ZodRawShape
    * only its view calls, which hosts hide from the model and the hub's lane does not list.
    */
   visibility?: readonly ('model' | 'app')[];
+  /**
+   * Long-running work (docs/tasks.md): the call may run as a task, which the client polls, where the client
+   * can take one (2026-07-28 with the Tasks extension declared, or a 2025-11-25 call asking for a task).
+   * 'optional' and 'required' alike run inline for every other client (the hub's lane included); 'required'
+   * is what 2025-11-25 clients are told (`execution.taskSupport`). Default: never a task.
+   */
+  task?: TaskSupport;
   handler(input: z.output<z.ZodObject<Shape>>, ctx: ToolContext): Promise<HandlerReturn<Out>> | HandlerReturn<Out>;
 }
+
+/** Whether a tool may run as a task: 'optional' (the client may ask) or 'required' (always, where the client can). */
+export type TaskSupport = 'optional' | 'required';
 
 /** A tool ready to serve: its descriptor and validators are built once, when the file is loaded. */
 export interface Tool {
@@ -73,6 +83,8 @@ export interface Tool {
     inputSchema: { type: 'object'; [key: string]: unknown };
     outputSchema?: { type: 'object'; [key: string]: unknown };
     annotations?: ToolAnnotations;
+    /** 2025-11-25: whether the tool may run as a task (only on tools that declare `task`). */
+    execution?: { taskSupport: TaskSupport };
   };
   /** The descriptor where views are shown: `_meta.ui` (and the older `ui/resourceUri`) when the tool has a view. */
   readonly appDescriptor: Tool['descriptor'] & { _meta?: Record<string, unknown> };
@@ -80,6 +92,8 @@ export interface Tool {
   readonly view?: string;
   /** False for a helper only its view calls (visibility `['app']`): absent from lists without views. */
   readonly forModel: boolean;
+  /** Whether the tool may run as a task (`task`); undefined: never. */
+  readonly task?: TaskSupport;
   readonly schema: z.ZodType;
   /** OAuth scopes required in MCP_AUTH=oauth mode (empty: none). */
   readonly scopes: readonly string[];
@@ -135,6 +149,7 @@ export function defineTool<Shape extends z.ZodRawShape, Out extends z.ZodRawShap
   if (spec.visibility !== undefined && (spec.visibility.length === 0 || spec.visibility.some((who) => who !== 'model' && who !== 'app'))) {
     throw new TypeError(`Tool "${spec.name}" has a visibility other than a non-empty list of "model" and "app"`);
   }
+  if (spec.task !== undefined && spec.task !== 'optional' && spec.task !== 'required') throw new TypeError(`Tool "${spec.name}" has a task other than "optional" or "required"`);
   const raw = 'inputSchema' in spec ? spec.inputSchema : undefined;
   if (raw !== undefined && raw.type !== 'object') throw new TypeError(`Tool "${spec.name}" has an inputSchema whose type is not "object"`);
   const schema = raw ? rawValidator(raw) : z.object((spec as ToolSpec<Shape, Out>).input);
@@ -147,6 +162,7 @@ export function defineTool<Shape extends z.ZodRawShape, Out extends z.ZodRawShap
     inputSchema: raw ?? jsonSchemaOf(schema, 'input'),
     ...(outputSchema ? { outputSchema: jsonSchemaOf(outputSchema, 'output') } : {}),
     ...(spec.annotations ? { annotations: spec.annotations } : {}),
+    ...(spec.task ? { execution: { taskSupport: spec.task } } : {}),
   };
   const ui = { ...(spec.view ? { resourceUri: spec.view } : {}), ...(spec.visibility ? { visibility: [...spec.visibility] } : {}) };
   return Object.freeze({
@@ -156,6 +172,7 @@ export function defineTool<Shape extends z.ZodRawShape, Out extends z.ZodRawShap
       spec.view || spec.visibility ? { ...descriptor, _meta: { ui, ...(spec.view ? { 'ui/resourceUri': spec.view } : {}) } } : descriptor,
     ...(spec.view ? { view: spec.view } : {}),
     forModel: spec.visibility?.includes('model') ?? true,
+    ...(spec.task ? { task: spec.task } : {}),
     schema,
     scopes: Object.freeze([...(spec.scopes ?? [])]),
     ...(outputSchema ? { outputSchema } : {}),

@@ -57,6 +57,8 @@ export interface CallInput {
   credentials?: PreparedCredentials;
   /** What the call may send its client (log messages, questions), where the lane has a channel to it. */
   client?: ClientLink;
+  /** Takes `ctx.status(message)` where the call runs as a task (src/mcp/core/tasks); absent otherwise. */
+  status?: (message: string) => void;
 }
 
 export interface RegistryOptions {
@@ -92,6 +94,8 @@ export interface Registry {
    */
   descriptorsFor(fields: ToolFields): readonly Tool['descriptor'][];
   has(name: string): boolean;
+  /** Whether a known tool may run as a task (`defineTool({ task })`); undefined: never. */
+  taskOf?(name: string): Tool['task'];
   /** Runs a known tool; never throws: every failure becomes an isError result. */
   call(name: string, args: unknown, input: CallInput): Promise<ToolResult>;
   /**
@@ -234,6 +238,10 @@ class CallContext implements ToolContext {
 
   sample(request: SampleRequest): Promise<SampleOutcome> {
     return sample(this.run.input.client, request);
+  }
+
+  status(message: string): void {
+    this.run.input.status?.(message);
   }
 
   get signal(): AbortSignal {
@@ -382,5 +390,5 @@ export function createRegistry({
     return { api: upstream.forCall(scope), signal: abortSignalOf(input.signal), caller, log: logger.child({ request: label, requestId: caller.requestId }) };
   }
 
-  return { descriptors, appDescriptors, descriptorsFor, has: (name) => byName.has(name), call, context };
+  return { descriptors, appDescriptors, descriptorsFor, has: (name) => byName.has(name), taskOf: (name) => byName.get(name)?.task, call, context };
 }

@@ -42,7 +42,7 @@ export function post2026(
     'io.modelcontextprotocol/clientCapabilities': capabilities,
     'io.modelcontextprotocol/clientInfo': { name: 'raw-test', version: '1.0.0' },
   };
-  const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
+  const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : typeof params.taskId === 'string' ? params.taskId : undefined;
   return post(
     url,
     { jsonrpc: '2.0', id: 1, method, params: { ...params, _meta } },

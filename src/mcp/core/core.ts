@@ -34,6 +34,7 @@ import {
 } from './jsonrpc';
 import { echoed } from './echo';
 import { metaOf, revisionOf, toolsCallMethod } from './tools-call';
+import type { Tasks } from './tasks';
 import { isStatelessEra, META, negotiate, STATELESS_VERSION, toolFieldsOf, type ToolFields } from './versions';
 
 /** Methods of each era: 2026-07-28 has no initialize and no ping; server/discover replaces them. */
@@ -104,6 +105,8 @@ export interface CoreOptions {
   unversioned?: string;
   /** The 2025-era callers' log levels (with `surface`), shared over the bus; this core's alone by default. */
   levels?: LevelBook;
+  /** Tools that may run as tasks, and tasks/* (./tasks, docs/tasks.md); none by default: every call runs inline. */
+  tasks?: Tasks;
 }
 
 /** How long a question to the user waits by default, and how many one caller may have waiting. */
@@ -111,6 +114,19 @@ export const CLIENT_REQUEST_TIMEOUT_MS = 300_000;
 export const MAX_WAITING_PER_CALLER = 4;
 
 const TOOLS_ONLY = Object.freeze({ tools: { listChanged: false } });
+
+/** A 2026-07-28 result's kind: a multi-round-trip question, a task (./tasks), else complete. */
+function resultTypeOf(value: Record<string, unknown>): string {
+  const kind = value.resultType;
+  return kind === 'input_required' || kind === 'task' ? kind : 'complete';
+}
+
+/** server/discover's capabilities with the Tasks extension beside any other extension (the Apps'). */
+function withTasks(capabilities: object, extra: Readonly<Record<string, object>> | undefined): object {
+  if (extra === undefined) return capabilities;
+  const caps = capabilities as Record<string, unknown>;
+  return Object.freeze({ ...caps, extensions: { ...(caps.extensions as object | undefined), ...extra.extensions } });
+}
 
 export function createProtocolCore({
   registry,
@@ -126,6 +142,7 @@ export function createProtocolCore({
   states = new RequestStateCodec(undefined, CLIENT_REQUEST_TIMEOUT_MS),
   unversioned = '2025-03-26',
   levels,
+  tasks,
 }: CoreOptions): ProtocolCore {
   const listResult = Object.freeze({ tools: registry.descriptors });
   const listResults: Record<ToolFields, object> = {
@@ -140,13 +157,15 @@ export function createProtocolCore({
   const cacheHint = { ttlMs: 0, cacheScope: 'private' } as const;
   const offer: Offer | undefined = resourceMethods({ registry, resources, views, cacheHint, fieldsOf });
   const surface: Surface | undefined = withSurface ? surfaceMethods({ registry, prompts, resources: offer !== undefined, cacheHint, levels }) : undefined;
-  const capabilities = surface ? Object.freeze({ ...(offer?.capabilities ?? TOOLS_ONLY), ...surface.capabilities }) : (offer?.capabilities ?? TOOLS_ONLY);
+  const capabilities = withTasks(surface ? Object.freeze({ ...(offer?.capabilities ?? TOOLS_ONLY), ...surface.capabilities }) : (offer?.capabilities ?? TOOLS_ONLY), tasks?.modernCapabilities);
   // 2025-era clients may subscribe to a resource (acknowledged: ./surface.ts); 2026-07-28 has no resources/subscribe.
-  const withSubscribe = (caps: object): object =>
-    surface && offer ? { ...caps, ...surface.capabilities, resources: { subscribe: true, listChanged: false } } : surface ? { ...caps, ...surface.capabilities } : caps;
+  const withSubscribe = (caps: object): object => {
+    const all = surface && offer ? { ...caps, ...surface.capabilities, resources: { subscribe: true, listChanged: false } } : surface ? { ...caps, ...surface.capabilities } : caps;
+    return tasks ? { ...all, ...tasks.handshakeCapabilities } : all;
+  };
   const initializeCapabilities = withSubscribe(offer?.capabilities ?? TOOLS_ONLY);
-  const handshakeMethods = new Set([...HANDSHAKE_METHODS, ...(offer ? RESOURCE_METHODS : []), ...(surface?.handshakeMethods ?? [])]);
-  const statelessMethods = new Set([...STATELESS_METHODS, ...(offer ? RESOURCE_METHODS : []), ...(surface?.statelessMethods ?? [])]);
+  const handshakeMethods = new Set([...HANDSHAKE_METHODS, ...(offer ? RESOURCE_METHODS : []), ...(surface?.handshakeMethods ?? []), ...(tasks?.handshakeMethods ?? [])]);
+  const statelessMethods = new Set([...STATELESS_METHODS, ...(offer ? RESOURCE_METHODS : []), ...(surface?.statelessMethods ?? []), ...(tasks?.statelessMethods ?? [])]);
   const knows: KnownMethod = (method, params) => (isStatelessEra(claimedVersion(params)) ? statelessMethods : handshakeMethods).has(method);
   const discoverResult = Object.freeze({
     supportedVersions: [STATELESS_VERSION],
@@ -165,10 +184,10 @@ export function createProtocolCore({
     const value = result as Record<string, unknown>;
     const meta = value._meta as Record<string, unknown> | undefined;
     if (Object.hasOwn(value, '__proto__') || (meta && Object.hasOwn(meta, '__proto__'))) {
-      return { ...value, resultType: value.resultType === 'input_required' ? 'input_required' : 'complete', _meta: meta ? { ...meta, ...stamp } : stamp };
+      return { ...value, resultType: resultTypeOf(value), _meta: meta ? { ...meta, ...stamp } : stamp };
     }
     const stamped: Record<string, unknown> = Object.assign({}, value);
-    stamped.resultType = value.resultType === 'input_required' ? 'input_required' : 'complete';
+    stamped.resultType = resultTypeOf(value);
     stamped._meta = meta ? Object.assign({}, meta, stamp) : stamp;
     return stamped;
   }
@@ -194,9 +213,10 @@ export function createProtocolCore({
       'tools/list',
       offer?.toolsList ?? ((params, ctx) => (isStatelessEra(claimedVersion(params)) ? statelessListResult : listResults[fieldsOf(params, ctx)])),
     ],
-    ['tools/call', toolsCallMethod({ registry, logger, metrics, surface, pending, states, unversioned })],
+    ['tools/call', toolsCallMethod({ registry, logger, metrics, surface, pending, states, unversioned, tasks })],
     ...(offer?.methods ?? []),
     ...(surface?.methods ?? []),
+    ...(tasks?.methods ?? []),
   ]);
 
   async function request(message: JsonRpcRequest, ctx: CoreContext): Promise<JsonRpcResponse> {

@@ -16,6 +16,7 @@ import { ownerOf } from './owner';
 import type { PendingRequests } from './pending-requests';
 import type { RequestStateCodec } from './request-state';
 import type { Surface } from './surface';
+import type { Tasks } from './tasks';
 import { traceContext } from './trace-context';
 import { isStatelessEra, META, toolFieldsOf } from './versions';
 
@@ -29,6 +30,8 @@ export interface ToolsCallOptions {
   states: RequestStateCodec;
   /** The revision of a request that names none (core.ts, CoreOptions.unversioned). */
   unversioned: string;
+  /** Tasks (/mcp only): a tool that may run as one does so where the request asks; undefined elsewhere. */
+  tasks?: Tasks;
 }
 
 /** The name and arguments of a tools/call, or -32602 with a sentence naming what is wrong. */
@@ -64,7 +67,7 @@ export function revisionOf(meta: Params | undefined, ctx: CoreContext): string |
   return typeof header === 'string' ? header.slice(0, 40) : undefined;
 }
 
-export function toolsCallMethod({ registry, logger, metrics, surface, pending, states, unversioned }: ToolsCallOptions): Method {
+export function toolsCallMethod({ registry, logger, metrics, surface, pending, states, unversioned, tasks }: ToolsCallOptions): Method {
   return (params, ctx, id) => {
     let call: { name: string; args: unknown };
     try {
@@ -114,6 +117,26 @@ export function toolsCallMethod({ registry, logger, metrics, surface, pending, s
         principal: ctx.principal,
         credentials: ctx.credentials,
       });
+    // A task where the tool may be one and the request asks for it (docs/tasks.md); every other call runs
+    // inline as it always has: one property read and one map lookup here, nothing allocated.
+    if (tasks !== undefined && registry.taskOf?.(name) !== undefined && tasks.asked(params, modern)) {
+      return tasks.create(params, ctx, name, modern, (link, signal, taskProgress, status) =>
+        registry.call(name, args, {
+          client: link,
+          headers: ctx.headers,
+          signal,
+          clientAddress: ctx.clientAddress,
+          progress: taskProgress,
+          status,
+          trace: traceContext(ctx.headers, meta),
+          rpcId: id,
+          protocolVersion: revision,
+          structured,
+          principal: ctx.principal,
+          credentials: ctx.credentials,
+        }),
+      );
+    }
     if (surface && modern) {
       // 2026-07-28: questions are a multi-round-trip result; the answers so far come back in a sealed state.
       const binding = { tool: name, args, owner: ownerOf(ctx.headers, ctx.principal) };
