@@ -170,7 +170,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     // A 2025-era caller's logging/setLevel reaches every worker and replica; each call reads its own copy.
     levels: new LevelBook(bus),
     // Tools that declare `task` run as tasks for clients that can take one; records behind the bus (docs/tasks.md).
-    tasks: createTasks({ bus, calls, logger, limits: options.taskLimits ?? { leaseMs: config.taskLeaseMs } }),
+    tasks: createTasks({ bus, calls, logger, limits: { leaseMs: config.taskLeaseMs, ...options.taskLimits } }),
   });
   const hubCore = createProtocolCore({
     registry,

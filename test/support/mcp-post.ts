@@ -8,6 +8,8 @@ export interface Posted {
   status: number;
   json: { id?: unknown; result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } };
   text: string;
+  /** The Retry-After header of a 503 or 429, else null. */
+  retryAfter: string | null;
 }
 
 async function post(url: string, body: unknown, headers: Record<string, string>): Promise<Posted> {
@@ -17,7 +19,7 @@ async function post(url: string, body: unknown, headers: Record<string, string>)
     body: JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, json: JSON.parse(text) as Posted['json'], text };
+  return { status: response.status, json: JSON.parse(text) as Posted['json'], text, retryAfter: response.headers.get('retry-after') };
 }
 
 /**
