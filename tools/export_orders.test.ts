@@ -4,11 +4,26 @@
 // export ends with the sentence saying so: the orders were read, the file could not be saved.)
 import { startExampleApi, type RunningExampleApi } from '../example-api';
 import { startToolServer, type TestServer } from '../src/tools/testing';
-import { post2026 } from '../test/support/mcp-post';
 import exportOrders from './export_orders';
 
 const MANAGER = { authorization: 'Bearer demo-manager-token' };
 const TASKS = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
+
+/** A 2026-07-28 request as a host sends it: the envelope in `_meta`, the standard headers. */
+async function post2026(url: string, method: string, params: Record<string, unknown>, { capabilities = {}, headers = {} }: { capabilities?: object; headers?: Record<string, string> }) {
+  const _meta = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': capabilities,
+    'io.modelcontextprotocol/clientInfo': { name: 'export-test', version: '1.0.0' },
+  };
+  const name = String(params.name ?? params.taskId);
+  const response = await fetch(`${url}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, 'mcp-name': name, ...headers },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta } }),
+  });
+  return { json: (await response.json()) as { result?: Record<string, unknown> } };
+}
 
 let api: RunningExampleApi;
 let server: TestServer;

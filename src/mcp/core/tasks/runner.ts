@@ -87,13 +87,16 @@ export class TaskRun {
         throw error;
       },
     );
-    this.saving = written.finally(() => {
-      this.saving = undefined;
-      if (this.again) {
-        this.again = false;
-        void this.save().catch(() => undefined);
-      } else if (this.isDone() && !this.unsaved) this.stopBeating();
-    });
+    // Settles either way (a refused write is tried again on the next beat): never an unhandled rejection.
+    this.saving = written
+      .catch(() => undefined)
+      .finally(() => {
+        this.saving = undefined;
+        if (this.again) {
+          this.again = false;
+          void this.save().catch(() => undefined);
+        } else if (this.isDone() && !this.unsaved) this.stopBeating();
+      });
     return written;
   }
 
@@ -123,8 +126,12 @@ export class TaskRun {
       this.change({ status: 'completed', result: full as Record<string, unknown>, inputRequests: undefined });
     }
     // Shutdown waits for this call: it ends once the final record was written (or the bus refused it).
-    const ended = () => this.calls.end(TASK_SCOPE(this.id), TASK_CALL);
-    (this.saving ?? Promise.resolve()).then(ended, ended);
+    void this.flushed().then(() => this.calls.end(TASK_SCOPE(this.id), TASK_CALL));
+  }
+
+  /** Resolves once no write is under way or queued (each settles, written or refused). */
+  private async flushed(): Promise<void> {
+    while (this.saving) await this.saving;
   }
 
   private stopBeating(): void {
