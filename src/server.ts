@@ -170,7 +170,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     // A 2025-era caller's logging/setLevel reaches every worker and replica; each call reads its own copy.
     levels: new LevelBook(bus),
     // Tools that declare `task` run as tasks for clients that can take one; records behind the bus (docs/tasks.md).
-    tasks: createTasks({ bus, calls, logger, limits: { leaseMs: config.taskLeaseMs, ...options.taskLimits } }),
+    // Without such a tool nothing is offered: no capability, no tasks/* method, as before.
+    tasks: options.tools.some((tool) => tool.task !== undefined) ? createTasks({ bus, calls, logger, limits: { leaseMs: config.taskLeaseMs, ...options.taskLimits } }) : undefined,
   });
   const hubCore = createProtocolCore({
     registry,
