@@ -119,7 +119,7 @@ export function toolsCallMethod({ registry, logger, metrics, surface, pending, s
       });
     // A task where the tool may be one and the request asks for it (docs/tasks.md); every other call runs
     // inline as it always has: one property read and one map lookup here, nothing allocated.
-    if (tasks !== undefined && registry.taskOf?.(name) !== undefined && tasks.asked(params, modern)) {
+    if (tasks !== undefined && registry.taskOf?.(name) !== undefined && tasks.asked(params, modern, ctx)) {
       return tasks.create(params, ctx, name, modern, (link, signal, taskProgress, status) =>
         registry.call(name, args, {
           client: link,

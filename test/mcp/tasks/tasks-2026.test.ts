@@ -74,6 +74,8 @@ describe('the 2026-07-28 Tasks extension on /mcp', () => {
     finish();
     expect((await call('slow_export', ALICE, {})).json.result).toMatchObject({ resultType: 'complete', content: [{ text: 'Exported everything' }] });
     expect((await call('plain_tool')).json.result).toMatchObject({ resultType: 'complete', content: [{ text: 'plain answer' }] });
+    // A caller without credentials could own no task: inline too.
+    expect((await call('slow_export', {} as typeof ALICE)).json.result).toMatchObject({ resultType: 'complete', content: [{ text: 'Exported everything' }] });
   });
 
   it("another caller's task is not found, as an unknown one is", async () => {

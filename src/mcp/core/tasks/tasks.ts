@@ -34,13 +34,18 @@ export interface Tasks {
   readonly statelessMethods: readonly string[];
   readonly handshakeMethods: readonly string[];
   readonly methods: ReadonlyArray<[string, Method]>;
-  /** Whether this tools/call asks for a task: the extension declared (2026-07-28), or `params.task` (2025-11-25). */
-  asked(params: Params, modern: boolean): boolean;
+  /**
+   * Whether this tools/call asks for a task: the extension declared (2026-07-28), or `params.task`
+   * (2025-11-25); never for a caller with no credentials, whose task nobody could own.
+   */
+  asked(params: Params, modern: boolean, ctx: CoreContext): boolean;
   /** Creates the task, starts its handler, and answers the tools/call with the task. */
   create(params: Params, ctx: CoreContext, tool: string, modern: boolean, start: TaskStart): Promise<unknown>;
 }
 
 const TOPIC = 'tasks';
+/** ownerOf's caller without credentials (./owner.ts): such a caller's calls run inline. */
+const ANONYMOUS = 'anonymous';
 const isObject = (value: unknown): value is Params => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The bus could not answer (Redis down, the primary gone): 503 with Retry-After on /mcp, nothing lost. */
@@ -185,10 +190,10 @@ export function createTasks({ bus, calls, logger, limits, now = Date.now }: Task
     statelessMethods: ['tasks/get', 'tasks/update', 'tasks/cancel'],
     handshakeMethods: ['tasks/get', 'tasks/result', 'tasks/cancel', 'tasks/list'],
     methods,
-    asked(params, modern) {
-      if (!modern) return isObject(params.task);
+    asked(params, modern, ctx) {
       const declared = (params._meta as Params | undefined)?.[META.clientCapabilities];
-      return isObject(declared) && isObject(declared.extensions) && isObject(declared.extensions[TASKS_EXTENSION]);
+      const asks = modern ? isObject(declared) && isObject(declared.extensions) && isObject(declared.extensions[TASKS_EXTENSION]) : isObject(params.task);
+      return asks && ownerOf(ctx.headers, ctx.principal) !== ANONYMOUS;
     },
     create,
   };
