@@ -86,6 +86,8 @@ export interface Config {
   };
   /** Worker processes on one port (node:cluster); 1 runs no cluster at all. */
   readonly workers: number;
+  /** TASK_LEASE_MS: a running task's heartbeat vouches for it this long; a replica gone longer leaves it failed. */
+  readonly taskLeaseMs: number;
   /** MCP_STATE_SECRET: signs 2026-07-28 `requestState`; unset, a random key per process (per cluster with WORKERS). */
   readonly stateSecret: string | undefined;
   /**

@@ -14,6 +14,7 @@ import { CLIENT_REQUEST_TIMEOUT_MS, MAX_WAITING_PER_CALLER } from './mcp/core/co
 import { PendingRequests } from './mcp/core/pending-requests';
 import { RequestStateCodec } from './mcp/core/request-state';
 import { LevelBook } from './mcp/core/level-book';
+import { createTasks, type TaskLimits } from './mcp/core/tasks';
 import { createSseLane, StreamRegistry } from './mcp/sse';
 import { createStreamableLane } from './mcp/streamable';
 import { CallTracker, MemoryBus, type SessionBus } from './sessions';
@@ -53,6 +54,8 @@ export interface ToolServerOptions {
   upstream?: Upstream;
   /** Where session answers go; by default in memory (one process). */
   bus?: (calls: CallTracker) => SessionBus;
+  /** Tasks' bounds (tests shorten them); TASK_LEASE_MS and the defaults in src/mcp/core/tasks/store.ts otherwise. */
+  taskLimits?: Partial<TaskLimits>;
   /** How long a question to the user (ctx.elicit, ctx.sample) waits for its answer; 5 minutes by default. */
   clientRequestTimeoutMs?: number;
   /**
@@ -168,6 +171,9 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     states: new RequestStateCodec(config.stateSecret, CLIENT_REQUEST_TIMEOUT_MS, bus),
     // A 2025-era caller's logging/setLevel reaches every worker and replica; each call reads its own copy.
     levels: new LevelBook(bus),
+    // Tools that declare `task` run as tasks for clients that can take one; records behind the bus (docs/tasks.md).
+    // Without such a tool nothing is offered: no capability, no tasks/* method, as before.
+    tasks: options.tools.some((tool) => tool.task !== undefined) ? createTasks({ bus, calls, logger, limits: { leaseMs: config.taskLeaseMs, ...options.taskLimits } }) : undefined,
   });
   const hubCore = createProtocolCore({
     registry,

@@ -12,6 +12,7 @@ export const EXAMPLE_MODULES: readonly string[] = [
   'whoami',
   'read_library_file',
   'save_orders_csv',
+  'export_orders',
   'organisation',
   'review_open_orders.prompt',
   'search_orders.view',
@@ -25,4 +26,4 @@ export const EXAMPLE_VIEWS: readonly string[] = ['search_orders'];
 export const EXAMPLE_DOCS = 'docs/examples';
 
 /** The examples' own tests: they test nothing but the examples. */
-export const EXAMPLE_TESTS: readonly string[] = ['example-tools.test.ts', 'search_orders.view.test.ts', 'search_orders.shared-view.test.ts'];
+export const EXAMPLE_TESTS: readonly string[] = ['example-tools.test.ts', 'export_orders.test.ts', 'search_orders.view.test.ts', 'search_orders.shared-view.test.ts'];

@@ -1,5 +1,5 @@
 // A worker's session bus without Redis (WORKERS>1): the primary keeps sessionId → worker and relays
-// answers and control messages, holds single-use claims and relays announcements. Streams held by this
+// answers and control messages, holds single-use claims and records, and relays announcements. Streams held by this
 // worker are found without asking the primary.
 import { Announcements } from '../sessions/announcements';
 import { BusUnavailableError, type AnnouncementListener, type Location, type SessionBus, type StreamSink } from '../sessions/bus';
@@ -32,7 +32,7 @@ export class ClusterBus implements SessionBus {
   /** Answers for streams held elsewhere, sent to the primary together once per turn of the event loop. */
   private readonly outbox = new Outbox<typeof PRIMARY>((_to, deliveries) => this.send(deliveries));
   /** Questions to the primary (locate, claim) waiting for its answer. */
-  private readonly queries = new Map<number, (answer: boolean | Error) => void>();
+  private readonly queries = new Map<number, (answer: unknown) => void>();
   private readonly announcements = new Announcements();
   /** Streams waiting for the primary to confirm it knows where they are held. */
   private readonly attaching = new Map<string, () => void>();
@@ -88,6 +88,15 @@ export class ClusterBus implements SessionBus {
     return this.ask((q) => ({ bus: 'claim', k: key, ttl: ttlMs, q }));
   }
 
+  /** Records live in the primary (it outlives any worker): one IPC round trip each. */
+  putRecord(key: string, value: string, ttlMs: number): Promise<void> {
+    return this.ask<string | null>((q) => ({ bus: 'put', k: key, v: value, ttl: ttlMs, q })).then(() => undefined);
+  }
+
+  getRecord(key: string): Promise<string | undefined> {
+    return this.ask<string | null>((q) => ({ bus: 'get', k: key, q })).then((value) => value ?? undefined);
+  }
+
   announce(topic: string, key: string, value: string): void {
     this.send({ bus: 'announce', n: topic, k: key, v: value });
   }
@@ -97,16 +106,16 @@ export class ClusterBus implements SessionBus {
   }
 
   /** One question to the primary; rejects with BusUnavailableError when it is gone or silent for locateTimeoutMs. */
-  private ask(question: (q: number) => WorkerMessage): Promise<boolean> {
+  private ask<T = boolean>(question: (q: number) => WorkerMessage): Promise<T> {
     if (!this.primary.connected) return Promise.reject(new BusUnavailableError('cluster: the primary is gone'));
     const q = (this.nextQuery = (this.nextQuery + 1) % Number.MAX_SAFE_INTEGER);
-    return new Promise<boolean>((resolve, reject) => {
+    return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => settle(new BusUnavailableError('cluster: the primary did not answer')), this.locateTimeoutMs);
-      const settle = (answer: boolean | Error) => {
+      const settle = (answer: unknown) => {
         clearTimeout(timer);
         this.queries.delete(q);
         if (answer instanceof Error) reject(answer);
-        else resolve(answer);
+        else resolve(answer as T);
       };
       this.queries.set(q, settle);
       this.send(question(q), (error) => settle(new BusUnavailableError(`cluster: ${error.message}`)));
@@ -138,6 +147,8 @@ export class ClusterBus implements SessionBus {
         return this.queries.get(message.q)?.(message.found);
       case 'claimed':
         return this.queries.get(message.q)?.(message.ok);
+      case 'record':
+        return this.queries.get(message.q)?.(message.v);
       case 'announce':
         return this.announcements.heard(message.n, message.k, message.v);
       case 'attached':

@@ -18,6 +18,10 @@ export type WorkerMessage =
   | { bus: 'cancel'; s: string; r: RequestId }
   /** Claim key `k` once for `ttl` ms (SessionBus.claimOnce): the primary holds every worker's claims. */
   | { bus: 'claim'; k: string; ttl: number; q: number }
+  /** Keep record `k` (its JSON `v`) for `ttl` ms (SessionBus.putRecord): the primary holds every worker's records. */
+  | { bus: 'put'; k: string; v: string; ttl: number; q: number }
+  /** Read record `k` (SessionBus.getRecord). */
+  | { bus: 'get'; k: string; q: number }
   /** Tell the other workers: key `k` of topic `n` is now `v` (SessionBus.announce). */
   | Announce;
 
@@ -34,6 +38,8 @@ export type PrimaryMessage =
   | { bus: 'located'; q: number; found: boolean }
   /** The answer to `claim` q: true the first time its key was claimed. */
   | { bus: 'claimed'; q: number; ok: boolean }
+  /** The answer to `put` q (stored) or `get` q (the record, or null). */
+  | { bus: 'record'; q: number; v: string | null }
   /** The primary knows the worker holds this session: its endpoint event may go (ClusterBus.attach). */
   | { bus: 'attached'; s: string }
   /** Every worker of the start has listened: /health may say healthy (./readiness.ts). */

@@ -1,8 +1,10 @@
 // The primary's side of routing without Redis: which worker holds each session, answers relayed to it,
 // cancel and closed passed to the other workers. A worker that exits takes its sessions with it (404).
-// It also holds the workers' single-use claims (a used `requestState`) and relays their announcements.
+// It also holds the workers' single-use claims (a used `requestState`) and records (tasks), and relays
+// their announcements.
 import type { Worker } from 'node:cluster';
 import { OnceClaims } from '../sessions/once-claims';
+import { RecordStore } from '../sessions/records';
 import { isBusMessage, type PrimaryMessage, type WorkerMessage } from './messages';
 import { Outbox } from './outbox';
 
@@ -12,6 +14,7 @@ export class SessionRelay {
   private readonly outbox = new Outbox<Worker>((worker, deliveries) => send(worker, deliveries));
   private readonly workers = new Set<Worker>();
   private readonly claims = new OnceClaims();
+  private readonly records = new RecordStore();
 
   /** Routes the bus messages of `worker` from now on. */
   adopt(worker: Worker): void {
@@ -56,6 +59,11 @@ export class SessionRelay {
         return this.broadcast(worker, { bus: 'cancel', s: message.s, r: message.r });
       case 'claim':
         return send(worker, { bus: 'claimed', q: message.q, ok: this.claims.claim(message.k, message.ttl) });
+      case 'put':
+        this.records.put(message.k, message.v, message.ttl);
+        return send(worker, { bus: 'record', q: message.q, v: null });
+      case 'get':
+        return send(worker, { bus: 'record', q: message.q, v: this.records.get(message.k) ?? null });
       case 'announce':
         return this.broadcast(worker, { bus: 'announce', n: message.n, k: message.k, v: message.v });
     }

@@ -52,6 +52,14 @@ export interface SessionBus {
    */
   claimOnce(key: string, ttlMs: number): boolean | Promise<boolean>;
   /**
+   * Writes a small JSON record under `key` for every process sharing the bus, kept `ttlMs` (a task's record,
+   * an answer to its question: src/mcp/core/tasks). Never a credential. Rejects with BusUnavailableError
+   * when the bus cannot take it: the writer keeps it and tries again.
+   */
+  putRecord(key: string, value: string, ttlMs: number): void | Promise<void>;
+  /** The record under `key`, or undefined (never written, or expired). Rejects with BusUnavailableError. */
+  getRecord(key: string): string | undefined | Promise<string | undefined>;
+  /**
    * Tells every other process sharing the bus that `key` of `topic` is now `value` (a caller's log level).
    * Best effort, no reply: a process that is down, or starts later, does not hear it. Never a credential.
    */

@@ -2,3 +2,4 @@ export { BusUnavailableError, SerializedMessage, type AnnouncementListener, type
 export { CallTracker } from './calls';
 export { MemoryBus } from './memory-bus';
 export { OnceClaims } from './once-claims';
+export { RecordStore } from './records';

@@ -2,10 +2,12 @@
 import type { CallTracker } from './calls';
 import type { Location, SessionBus, StreamSink } from './bus';
 import { OnceClaims } from './once-claims';
+import { RecordStore } from './records';
 
 export class MemoryBus implements SessionBus {
   private readonly sinks = new Map<string, StreamSink>();
   private readonly claims = new OnceClaims();
+  private readonly records = new RecordStore();
 
   constructor(private readonly calls: CallTracker) {}
 
@@ -31,6 +33,14 @@ export class MemoryBus implements SessionBus {
 
   claimOnce(key: string, ttlMs: number): boolean {
     return this.claims.claim(key, ttlMs);
+  }
+
+  putRecord(key: string, value: string, ttlMs: number): void {
+    this.records.put(key, value, ttlMs);
+  }
+
+  getRecord(key: string): string | undefined {
+    return this.records.get(key);
   }
 
   /** No other process to tell, nor to hear from. */

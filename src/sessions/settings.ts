@@ -14,6 +14,7 @@ export const settings = {
     .default('mcp:'),
   SESSION_TTL_MS: int(1000, 15_000),
   SESSION_REFRESH_MS: int(100, 5_000),
+  TASK_LEASE_MS: int(1000, 15_000),
   WORKERS: z
     .union([z.literal('auto'), z.coerce.number({ error: WORKERS_MESSAGE }).int({ error: WORKERS_MESSAGE }).min(1, { error: WORKERS_MESSAGE }).max(256, { error: WORKERS_MESSAGE })], {
       error: WORKERS_MESSAGE,
@@ -40,6 +41,8 @@ export function build(s: Settings) {
       sessionTtlMs: s.SESSION_TTL_MS,
       sessionRefreshMs: s.SESSION_REFRESH_MS,
     }),
+    /** How long a running task's heartbeat vouches for it: a replica gone longer leaves its tasks failed. */
+    taskLeaseMs: s.TASK_LEASE_MS,
     workers: s.WORKERS === 'auto' ? availableParallelism() : s.WORKERS,
     /** Signs 2026-07-28 `requestState` so any replica can trust it; unset: a key of this process (or of its cluster). */
     stateSecret: s.MCP_STATE_SECRET,

@@ -39,4 +39,6 @@ export interface CallInput {
   credentials?: PreparedCredentials;
   /** What the call may send its client (log messages, questions), where the lane has a channel to it. */
   client?: ClientLink;
+  /** Takes `ctx.status(message)` where the call runs as a task (src/mcp/core/tasks); absent otherwise. */
+  status?: (message: string) => void;
 }

@@ -38,6 +38,11 @@ export interface ToolContext {
   /** Tells the client how far a long call has got; does nothing when the client did not ask for progress. */
   progress: ProgressReporter;
   /**
+   * A sentence on where the work stands ("Exported 2,000 of 9,500 orders"): the task's `statusMessage`
+   * when the call runs as a task (docs/tasks.md); otherwise nothing is sent. Never a secret.
+   */
+  status(message: string): void;
+  /**
    * Asks the user (a form, or a URL to open) through the client. Resolves to `unsupported` where the client
    * cannot be asked (the hub's lane, no capability): handle it, e.g. with the question in the result's text.
    */

@@ -8,7 +8,7 @@ import { namingHandler } from './api-name';
 import { portableSchema } from './portable-schema';
 import type { RawSchemaToolSpec, Tool, ToolSpec } from './tool-types';
 
-export type { HandlerReturn, RawSchemaToolSpec, Tool, ToolAnnotations, ToolSpec } from './tool-types';
+export type { HandlerReturn, RawSchemaToolSpec, TaskSupport, Tool, ToolAnnotations, ToolSpec } from './tool-types';
 
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -46,6 +46,7 @@ export function defineTool<Shape extends z.ZodRawShape, Out extends z.ZodRawShap
   if (spec.visibility !== undefined && (spec.visibility.length === 0 || spec.visibility.some((who) => who !== 'model' && who !== 'app'))) {
     throw new TypeError(`Tool "${spec.name}" has a visibility other than a non-empty list of "model" and "app"`);
   }
+  if (spec.task !== undefined && spec.task !== 'optional' && spec.task !== 'required') throw new TypeError(`Tool "${spec.name}" has a task other than "optional" or "required"`);
   const raw = 'inputSchema' in spec ? spec.inputSchema : undefined;
   if (raw !== undefined && raw.type !== 'object') throw new TypeError(`Tool "${spec.name}" has an inputSchema whose type is not "object"`);
   const schema = raw ? rawValidator(raw) : z.object((spec as ToolSpec<Shape, Out>).input);
@@ -58,6 +59,7 @@ export function defineTool<Shape extends z.ZodRawShape, Out extends z.ZodRawShap
     inputSchema: raw ?? jsonSchemaOf(schema, 'input'),
     ...(outputSchema ? { outputSchema: jsonSchemaOf(outputSchema, 'output') } : {}),
     ...(spec.annotations ? { annotations: spec.annotations } : {}),
+    ...(spec.task ? { execution: { taskSupport: spec.task } } : {}),
   };
   const ui = { ...(spec.view ? { resourceUri: spec.view } : {}), ...(spec.visibility ? { visibility: [...spec.visibility] } : {}) };
   return Object.freeze({
@@ -67,6 +69,7 @@ export function defineTool<Shape extends z.ZodRawShape, Out extends z.ZodRawShap
       spec.view || spec.visibility ? { ...descriptor, _meta: { ui, ...(spec.view ? { 'ui/resourceUri': spec.view } : {}) } } : descriptor,
     ...(spec.view ? { view: spec.view } : {}),
     forModel: spec.visibility?.includes('model') ?? true,
+    ...(spec.task ? { task: spec.task } : {}),
     schema,
     scopes: Object.freeze([...(spec.scopes ?? [])]),
     ...(outputSchema ? { outputSchema } : {}),

@@ -1,6 +1,6 @@
 // Everything a tool file needs: `import { defineTool, ToolError, UpstreamHttpError } from '../src/tools';`
 // Test helpers are in './testing' (startFakeApi, startToolServer).
-export { defineTool, type Tool, type ToolSpec, type ToolAnnotations } from './define-tool';
+export { defineTool, type Tool, type ToolSpec, type ToolAnnotations, type TaskSupport } from './define-tool';
 export { ToolError } from './tool-error';
 export { textResult, errorResult, type ToolResult } from './results';
 export { DEFAULT_API_NAME, withApiName } from './api-name';

@@ -63,6 +63,8 @@ export interface Registry {
    */
   descriptorsFor(fields: ToolFields): readonly Tool['descriptor'][];
   has(name: string): boolean;
+  /** Whether a known tool may run as a task (`defineTool({ task })`); undefined: never. */
+  taskOf?(name: string): Tool['task'];
   /** Runs a known tool; never throws: every failure becomes an isError result. */
   call(name: string, args: unknown, input: CallInput): Promise<ToolResult>;
   /**
@@ -198,5 +200,5 @@ export function createRegistry({
     return { api: upstream.forCall(scope), signal: abortSignalOf(input.signal), caller, log: logger.child({ request: label, requestId: caller.requestId }) };
   }
 
-  return { descriptors, appDescriptors, descriptorsFor, has: (name) => byName.has(name), call, context };
+  return { descriptors, appDescriptors, descriptorsFor, has: (name) => byName.has(name), taskOf: (name) => byName.get(name)?.task, call, context };
 }

@@ -105,6 +105,10 @@ export class CallContext implements ToolContext {
     return sample(this.run.input.client, request);
   }
 
+  status(message: string): void {
+    this.run.input.status?.(message);
+  }
+
   get signal(): AbortSignal {
     return abortSignalOf(this.run.signal);
   }

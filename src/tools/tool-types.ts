@@ -58,6 +58,13 @@ export interface ToolSpec<Shape extends z.ZodRawShape, Out extends z.ZodRawShape
    * only its view calls, which hosts hide from the model and the hub's lane does not list.
    */
   visibility?: readonly ('model' | 'app')[];
+  /**
+   * Long-running work (docs/tasks.md): the call may run as a task, which the client polls, where the client
+   * can take one (2026-07-28 with the Tasks extension declared, or a 2025-11-25 call asking for a task).
+   * 'optional' and 'required' alike run inline for every other client (the hub's lane included); 'required'
+   * is what 2025-11-25 clients are told (`execution.taskSupport`). Default: never a task.
+   */
+  task?: TaskSupport;
   handler(input: z.output<z.ZodObject<Shape>>, ctx: ToolContext): Promise<HandlerReturn<Out>> | HandlerReturn<Out>;
 }
 
@@ -71,6 +78,8 @@ export interface Tool {
     inputSchema: { type: 'object'; [key: string]: unknown };
     outputSchema?: { type: 'object'; [key: string]: unknown };
     annotations?: ToolAnnotations;
+    /** 2025-11-25: whether the tool may run as a task (only on tools that declare `task`). */
+    execution?: { taskSupport: TaskSupport };
   };
   /** The descriptor where views are shown: `_meta.ui` (and the older `ui/resourceUri`) when the tool has a view. */
   readonly appDescriptor: Tool['descriptor'] & { _meta?: Record<string, unknown> };
@@ -78,6 +87,8 @@ export interface Tool {
   readonly view?: string;
   /** False for a helper only its view calls (visibility `['app']`): absent from lists without views. */
   readonly forModel: boolean;
+  /** Whether the tool may run as a task (`task`); undefined: never. */
+  readonly task?: TaskSupport;
   readonly schema: z.ZodType;
   /** OAuth scopes required in MCP_AUTH=oauth mode (empty: none). */
   readonly scopes: readonly string[];
@@ -96,3 +107,6 @@ export type RawSchemaToolSpec<Out extends z.ZodRawShape | undefined = undefined>
   inputSchema: { type: 'object'; [key: string]: unknown };
   handler(input: Record<string, unknown>, ctx: ToolContext): Promise<HandlerReturn<Out>> | HandlerReturn<Out>;
 };
+
+/** Whether a tool may run as a task: 'optional' (the client may ask) or 'required' (always, where the client can). */
+export type TaskSupport = 'optional' | 'required';

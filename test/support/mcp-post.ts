@@ -8,6 +8,8 @@ export interface Posted {
   status: number;
   json: { id?: unknown; result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } };
   text: string;
+  /** The Retry-After header of a 503 or 429, else null. */
+  retryAfter: string | null;
 }
 
 async function post(url: string, body: unknown, headers: Record<string, string>): Promise<Posted> {
@@ -17,7 +19,7 @@ async function post(url: string, body: unknown, headers: Record<string, string>)
     body: JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, json: JSON.parse(text) as Posted['json'], text };
+  return { status: response.status, json: JSON.parse(text) as Posted['json'], text, retryAfter: response.headers.get('retry-after') };
 }
 
 /**
@@ -42,7 +44,7 @@ export function post2026(
     'io.modelcontextprotocol/clientCapabilities': capabilities,
     'io.modelcontextprotocol/clientInfo': { name: 'raw-test', version: '1.0.0' },
   };
-  const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
+  const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : typeof params.taskId === 'string' ? params.taskId : undefined;
   return post(
     url,
     { jsonrpc: '2.0', id: 1, method, params: { ...params, _meta } },

@@ -2,7 +2,7 @@
 // server-to-client requests whose answers come back as new POSTs (./pending-requests.ts). One object per
 // call, its parts (the caller's level, its fingerprint) computed only when the tool uses them.
 import type { ClientLink, ClientRequestMethod } from './client-link';
-import type { CoreContext } from './core';
+import type { CoreContext } from './context';
 import type { JsonRpcNotification, JsonRpcRequest } from './jsonrpc';
 import type { LogLevel } from './log-levels';
 import { ownerOf } from './owner';

@@ -8,25 +8,18 @@
 // (a hung POST, a 202 with nothing on the stream), parses each message with zod three times, and answers
 // an unknown tool with a result (McpServer) instead of the contract's -32601. A tool server needs five
 // methods; they are here, and the SDK's own clients and the official conformance suite test them.
-import type { IncomingHttpHeaders } from 'node:http';
-import type { PreparedCredentials, Principal } from '../../auth/principal';
-import type { Cancellation } from '../../call-signal';
 import type { Logger } from '../../logger';
 import { noopMetrics, type Metrics } from '../../telemetry';
-import { unnamedCall } from '../../tools/finish-call';
 import type { Registry } from '../../tools/registry';
 import { NO_RESOURCES, type ResourceSet } from '../../resources/resource-set';
 import { RESOURCE_METHODS, resourceMethods, type Offer } from './resources';
 import { NO_PROMPTS, type PromptSet } from '../../prompts/prompt-set';
 import { surfaceMethods, type Surface } from './surface';
-import { CallLink } from './call-link';
-import type { ClientLink } from './client-link';
-import { answersOf, inputRequiredResult, ModernLink } from './modern-link';
+import type { CoreContext, Method, Params, ServerInfo } from './context';
 import { RequestStateCodec } from './request-state';
 import type { LevelBook } from './level-book';
 import { ownerOf } from './owner';
 import { PendingRequests, type AnswerOutcome } from './pending-requests';
-import { BusUnavailableError } from '../../sessions/bus';
 import {
   classify,
   errorBody,
@@ -38,38 +31,11 @@ import {
   type JsonRpcNotification,
   type JsonRpcRequest,
   type JsonRpcResponse,
-  type RequestId,
 } from './jsonrpc';
-import { echoed, MAX_ECHO } from './echo';
-import { traceContext } from './trace-context';
+import { echoed } from './echo';
+import { metaOf, revisionOf, toolsCallMethod } from './tools-call';
+import type { Tasks } from './tasks';
 import { isStatelessEra, META, negotiate, STATELESS_VERSION, toolFieldsOf, type ToolFields } from './versions';
-
-export interface ServerInfo {
-  name: string;
-  version: string;
-  title?: string;
-}
-
-/** What a lane knows about the HTTP request that carried one message. */
-export interface CoreContext {
-  /** Headers of that request: the only source of the user's credentials. */
-  headers: IncomingHttpHeaders;
-  /** Aborted when the client leaves, the stream closes or the request is cancelled. */
-  signal: Cancellation;
-  /**
-   * Sends a notification about this request (progress, log messages), or a request to the client
-   * (elicitation, sampling), on the lane's channel; absent when there is none.
-   */
-  notify?: (message: JsonRpcNotification | JsonRpcRequest) => void;
-  /** Aborts another request of the same session (notifications/cancelled); absent on stateless lanes. */
-  cancel?: (requestId: RequestId) => void;
-  /** The client's address as the door resolved it: the per-user limits' last resort for an anonymous call. */
-  clientAddress?: string;
-  /** The caller whose bearer token src/auth verified (/mcp, MCP_AUTH=oauth); absent on every other path. */
-  principal?: Principal;
-  /** With `principal`, on a tools/call: the customer API's credentials the lane already made (src/auth). */
-  credentials?: PreparedCredentials;
-}
 
 /** Methods of each era: 2026-07-28 has no initialize and no ping; server/discover replaces them. */
 const HANDSHAKE_METHODS = new Set(['initialize', 'ping', 'tools/list', 'tools/call']);
@@ -139,48 +105,27 @@ export interface CoreOptions {
   unversioned?: string;
   /** The 2025-era callers' log levels (with `surface`), shared over the bus; this core's alone by default. */
   levels?: LevelBook;
+  /** Tools that may run as tasks, and tasks/* (./tasks, docs/tasks.md); none by default: every call runs inline. */
+  tasks?: Tasks;
 }
 
 /** How long a question to the user waits by default, and how many one caller may have waiting. */
 export const CLIENT_REQUEST_TIMEOUT_MS = 300_000;
 export const MAX_WAITING_PER_CALLER = 4;
 
-type Params = Record<string, unknown>;
-type Method = (params: Params, ctx: CoreContext, id: RequestId) => unknown;
-
 const TOOLS_ONLY = Object.freeze({ tools: { listChanged: false } });
 
-/** The name and arguments of a tools/call, or -32602 with a sentence naming what is wrong. */
-function callParams(params: Params): { name: string; args: unknown } {
-  const { name, arguments: args } = params;
-  if (typeof name !== 'string') {
-    throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'tools/call needs params.name, the tool name as a string');
-  }
-  if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
-    throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'tools/call params.arguments must be an object');
-  }
-  return { name, args };
+/** A 2026-07-28 result's kind: a multi-round-trip question, a task (./tasks), else complete. */
+function resultTypeOf(value: Record<string, unknown>): string {
+  const kind = value.resultType;
+  return kind === 'input_required' || kind === 'task' ? kind : 'complete';
 }
 
-/**
- * The bus could not say whether a requestState was used (Redis down, the primary gone): refused, never
- * accepted twice. ServerUnavailable is what the /mcp lane answers as 503 with Retry-After.
- */
-function stateUnchecked(error: unknown): never {
-  if (error instanceof BusUnavailableError) throw new JsonRpcError(JsonRpcErrorCode.ServerUnavailable, 'Cannot check params.requestState right now; retry shortly');
-  throw error;
-}
-
-function metaOf(params: Params): Params | undefined {
-  return params._meta as Params | undefined; // classify() checked it is an object when present
-}
-
-/** The MCP revision of a request, where known: its `_meta` (2026-07-28) or the MCP-Protocol-Version header. */
-function revisionOf(meta: Params | undefined, ctx: CoreContext): string | undefined {
-  const claimed = meta?.[META.protocolVersion];
-  if (typeof claimed === 'string') return claimed.slice(0, 40);
-  const header = ctx.headers['mcp-protocol-version'];
-  return typeof header === 'string' ? header.slice(0, 40) : undefined;
+/** server/discover's capabilities with the Tasks extension beside any other extension (the Apps'). */
+function withTasks(capabilities: object, extra: Readonly<Record<string, object>> | undefined): object {
+  if (extra === undefined) return capabilities;
+  const caps = capabilities as Record<string, unknown>;
+  return Object.freeze({ ...caps, extensions: { ...(caps.extensions as object | undefined), ...extra.extensions } });
 }
 
 export function createProtocolCore({
@@ -197,6 +142,7 @@ export function createProtocolCore({
   states = new RequestStateCodec(undefined, CLIENT_REQUEST_TIMEOUT_MS),
   unversioned = '2025-03-26',
   levels,
+  tasks,
 }: CoreOptions): ProtocolCore {
   const listResult = Object.freeze({ tools: registry.descriptors });
   const listResults: Record<ToolFields, object> = {
@@ -212,13 +158,15 @@ export function createProtocolCore({
   const cacheHint = { ttlMs: 300_000, cacheScope: 'private' } as const;
   const offer: Offer | undefined = resourceMethods({ registry, resources, views, cacheHint, fieldsOf });
   const surface: Surface | undefined = withSurface ? surfaceMethods({ registry, prompts, resources: offer !== undefined, cacheHint, levels }) : undefined;
-  const capabilities = surface ? Object.freeze({ ...(offer?.capabilities ?? TOOLS_ONLY), ...surface.capabilities }) : (offer?.capabilities ?? TOOLS_ONLY);
+  const capabilities = withTasks(surface ? Object.freeze({ ...(offer?.capabilities ?? TOOLS_ONLY), ...surface.capabilities }) : (offer?.capabilities ?? TOOLS_ONLY), tasks?.modernCapabilities);
   // 2025-era clients may subscribe to a resource (acknowledged: ./surface.ts); 2026-07-28 has no resources/subscribe.
-  const withSubscribe = (caps: object): object =>
-    surface && offer ? { ...caps, ...surface.capabilities, resources: { subscribe: true, listChanged: false } } : surface ? { ...caps, ...surface.capabilities } : caps;
+  const withSubscribe = (caps: object): object => {
+    const all = surface && offer ? { ...caps, ...surface.capabilities, resources: { subscribe: true, listChanged: false } } : surface ? { ...caps, ...surface.capabilities } : caps;
+    return tasks ? { ...all, ...tasks.handshakeCapabilities } : all;
+  };
   const initializeCapabilities = withSubscribe(offer?.capabilities ?? TOOLS_ONLY);
-  const handshakeMethods = new Set([...HANDSHAKE_METHODS, ...(offer ? RESOURCE_METHODS : []), ...(surface?.handshakeMethods ?? [])]);
-  const statelessMethods = new Set([...STATELESS_METHODS, ...(offer ? RESOURCE_METHODS : []), ...(surface?.statelessMethods ?? [])]);
+  const handshakeMethods = new Set([...HANDSHAKE_METHODS, ...(offer ? RESOURCE_METHODS : []), ...(surface?.handshakeMethods ?? []), ...(tasks?.handshakeMethods ?? [])]);
+  const statelessMethods = new Set([...STATELESS_METHODS, ...(offer ? RESOURCE_METHODS : []), ...(surface?.statelessMethods ?? []), ...(tasks?.statelessMethods ?? [])]);
   const knows: KnownMethod = (method, params) => (isStatelessEra(claimedVersion(params)) ? statelessMethods : handshakeMethods).has(method);
   const discoverResult = Object.freeze({
     supportedVersions: [STATELESS_VERSION],
@@ -237,10 +185,10 @@ export function createProtocolCore({
     const value = result as Record<string, unknown>;
     const meta = value._meta as Record<string, unknown> | undefined;
     if (Object.hasOwn(value, '__proto__') || (meta && Object.hasOwn(meta, '__proto__'))) {
-      return { ...value, resultType: value.resultType === 'input_required' ? 'input_required' : 'complete', _meta: meta ? { ...meta, ...stamp } : stamp };
+      return { ...value, resultType: resultTypeOf(value), _meta: meta ? { ...meta, ...stamp } : stamp };
     }
     const stamped: Record<string, unknown> = Object.assign({}, value);
-    stamped.resultType = value.resultType === 'input_required' ? 'input_required' : 'complete';
+    stamped.resultType = resultTypeOf(value);
     stamped._meta = meta ? Object.assign({}, meta, stamp) : stamp;
     return stamped;
   }
@@ -266,73 +214,10 @@ export function createProtocolCore({
       'tools/list',
       offer?.toolsList ?? ((params, ctx) => (isStatelessEra(claimedVersion(params)) ? statelessListResult : listResults[fieldsOf(params, ctx)])),
     ],
-    [
-      'tools/call',
-      (params, ctx, id) => {
-        let call: { name: string; args: unknown };
-        try {
-          call = callParams(params);
-        } catch (error) {
-          unnamedCall(logger, metrics, 'invalid_request', params.name, ctx.headers);
-          throw error;
-        }
-        const { name, args } = call;
-        // Contract, Errors table: an unknown tool is a JSON-RPC error -32601, not a tool result. Every
-        // tools/call writes its line, this one too (issue 18); the name is the client's, so it is cut (issue 20).
-        if (!registry.has(name)) {
-          unnamedCall(logger, metrics, 'unknown_tool', name, ctx.headers);
-          throw new JsonRpcError(JsonRpcErrorCode.MethodNotFound, `Unknown tool: ${echoed(name)}`);
-        }
-        const meta = metaOf(params);
-        const token = meta?.progressToken;
-        // Every progress notification repeats the token: a long one would multiply (issue 20).
-        if (typeof token === 'string' && token.length > MAX_ECHO) {
-          unnamedCall(logger, metrics, 'invalid_request', name, ctx.headers);
-          throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `params._meta.progressToken must be a number or a string of at most ${MAX_ECHO} characters`);
-        }
-        const notify = ctx.notify;
-        const progress =
-          notify && (typeof token === 'string' || typeof token === 'number')
-            ? (value: number, total?: number, message?: string) =>
-                notify({
-                  jsonrpc: '2.0',
-                  method: 'notifications/progress',
-                  params: { progressToken: token, progress: value, ...(total === undefined ? {} : { total }), ...(message ? { message } : {}) },
-                })
-            : undefined;
-        const modern = isStatelessEra(meta?.[META.protocolVersion]);
-        const revision = revisionOf(meta, ctx);
-        const structured = toolFieldsOf(revision ?? unversioned) === 'all';
-        const start = (client: ClientLink | undefined) =>
-          registry.call(name, args, {
-            client,
-            headers: ctx.headers,
-            signal: ctx.signal,
-            clientAddress: ctx.clientAddress,
-            progress,
-            trace: traceContext(ctx.headers, meta),
-            rpcId: id,
-            protocolVersion: revision,
-            structured,
-            principal: ctx.principal,
-            credentials: ctx.credentials,
-          });
-        if (surface && modern) {
-          // 2026-07-28: questions are a multi-round-trip result; the answers so far come back in a sealed state.
-          const binding = { tool: name, args, owner: ownerOf(ctx.headers, ctx.principal) };
-          const capabilities = meta?.[META.clientCapabilities];
-          const resume = (answers: Params) =>
-            start(new ModernLink(notify, surface.logLevelOf(params, ctx), typeof capabilities === 'object' && capabilities !== null ? (capabilities as Params) : {}, answers)).catch(
-              (error: unknown) => inputRequiredResult(error, states, binding),
-            );
-          const answers = answersOf(states, binding, params);
-          return answers instanceof Promise ? answers.then(resume, stateUnchecked) : resume(answers);
-        }
-        return start(surface && notify ? new CallLink(notify, surface.logLevelOf, params, ctx, pending) : undefined);
-      },
-    ],
+    ['tools/call', toolsCallMethod({ registry, logger, metrics, surface, pending, states, unversioned, tasks })],
     ...(offer?.methods ?? []),
     ...(surface?.methods ?? []),
+    ...(tasks?.methods ?? []),
   ]);
 
   async function request(message: JsonRpcRequest, ctx: CoreContext): Promise<JsonRpcResponse> {

@@ -1,4 +1,5 @@
-export { claimedVersion, createProtocolCore, isKnownMethod, type KnownMethod, type CoreContext, type CoreOptions, type ProtocolCore, type ServerInfo } from './core';
+export { claimedVersion, createProtocolCore, isKnownMethod, type KnownMethod, type CoreOptions, type ProtocolCore } from './core';
+export type { CoreContext, ServerInfo } from './context';
 export * from './jsonrpc';
 export { traceContext, type TraceContext } from './trace-context';
 export { HANDSHAKE_VERSIONS, isStatelessEra, META, STATELESS_VERSION, SUPPORTED_VERSIONS } from './versions';

@@ -6,7 +6,7 @@ import type { ResourceSet } from '../../resources/resource-set';
 import type { Registry } from '../../tools/registry';
 import { echoed } from './echo';
 import { JsonRpcError, JsonRpcErrorCode } from './jsonrpc';
-import type { CoreContext } from './core';
+import type { CoreContext } from './context';
 import { isStatelessEra, META, type ToolFields } from './versions';
 
 type Params = Record<string, unknown>;

@@ -6,17 +6,14 @@ import { failureResult } from '../../tools/results';
 import type { Registry } from '../../tools/registry';
 import type { PromptSet } from '../../prompts/prompt-set';
 import { describeArguments } from '../../prompts/prompt-set';
-import type { CoreContext } from './core';
+import type { CoreContext, Method, Params } from './context';
 import { echoed } from './echo';
-import { JsonRpcError, JsonRpcErrorCode, type RequestId } from './jsonrpc';
+import { JsonRpcError, JsonRpcErrorCode } from './jsonrpc';
 import { LevelBook } from './level-book';
 import { isLogLevel, LOG_LEVEL_META, type LogLevel } from './log-levels';
 import { ownerOf } from './owner';
 import { traceContext } from './trace-context';
 import { isStatelessEra, META } from './versions';
-
-type Params = Record<string, unknown>;
-type Method = (params: Params, ctx: CoreContext, id: RequestId) => unknown;
 
 export const PROMPT_METHODS = ['prompts/list', 'prompts/get'] as const;
 export const COMPLETION_METHODS = ['completion/complete'] as const;

@@ -54,7 +54,8 @@ function standardHeadersOf(headers: IncomingHttpHeaders): StandardHeaders {
 }
 
 /** The params field the Mcp-Name header must repeat, by method. */
-const NAMED_BY: Readonly<Record<string, string | undefined>> = { 'tools/call': 'name', 'resources/read': 'uri', 'prompts/get': 'name' };
+// tasks/*: SEP-2663 names the task (`params.taskId`), so intermediaries can route every request for one task.
+const NAMED_BY: Readonly<Record<string, string | undefined>> = { 'tools/call': 'name', 'resources/read': 'uri', 'prompts/get': 'name', 'tasks/get': 'taskId', 'tasks/update': 'taskId', 'tasks/cancel': 'taskId' };
 
 /** The standard-header rung for a 2026-07-28 request. */
 function standardHeaders(message: JsonRpcRequest, std: StandardHeaders): Edge | undefined {

@@ -7,7 +7,8 @@
 // Faults beyond up and down (issue 20): while this replica's commands fail (time-outs in a partition, OOM,
 // READONLY) it trusts no cached route and refuses routed POSTs at once; an answer that finds no holder
 // (its key expired while Redis was out of reach) is parked for the holder to collect when it re-registers.
-// Also single-use claims (a used requestState: one SET NX) and announcements on the control channel.
+// Also single-use claims (a used requestState: one SET NX), records (a task's: SET PX / GET) and
+// announcements on the control channel.
 import { randomBytes } from 'node:crypto';
 import { sessionTag, type Logger } from '../../logger';
 import type { RequestId } from '../../mcp/core/jsonrpc';
@@ -201,6 +202,34 @@ export class RedisBus implements SessionBus {
       (error: Error) => {
         this.failed('claim', error);
         throw new BusUnavailableError(`redis: cannot claim (${error.message})`, { cause: error });
+      },
+    );
+  }
+
+  /** `SET prefix:record:<key> <json> PX ttl`. Refused (BusUnavailableError) while commands fail: the writer retries. */
+  putRecord(key: string, value: string, ttlMs: number): Promise<void> {
+    const { connections } = this.options;
+    const failing = connections.status.failing;
+    if (failing !== undefined) return Promise.reject(new BusUnavailableError(`redis: commands failing (${failing})`));
+    return connections.commands.set(this.names.record(key), value, 'PX', Math.max(1, Math.ceil(ttlMs))).then(
+      () => undefined,
+      (error: Error) => {
+        this.failed('record', error);
+        throw new BusUnavailableError(`redis: cannot write a record (${error.message})`, { cause: error });
+      },
+    );
+  }
+
+  /** `GET prefix:record:<key>`; BusUnavailableError while commands fail (the lane answers 503). */
+  getRecord(key: string): Promise<string | undefined> {
+    const { connections } = this.options;
+    const failing = connections.status.failing;
+    if (failing !== undefined) return Promise.reject(new BusUnavailableError(`redis: commands failing (${failing})`));
+    return connections.commands.get(this.names.record(key)).then(
+      (value) => value ?? undefined,
+      (error: Error) => {
+        this.failed('record', error);
+        throw new BusUnavailableError(`redis: cannot read a record (${error.message})`, { cause: error });
       },
     );
   }

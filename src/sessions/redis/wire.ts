@@ -19,6 +19,8 @@ export interface RedisNames {
   replica(processId: string): string;
   /** `prefix<key>`: a single-use claim (`prefix:state:<nonce>`, a used requestState), expiring with what it claims. */
   claim(key: string): string;
+  /** `prefix:record:<key>`: a small JSON record with an expiry (a task's, SessionBus.putRecord). */
+  record(key: string): string;
 }
 
 export function redisNames(prefix: string): RedisNames {
@@ -29,6 +31,7 @@ export function redisNames(prefix: string): RedisNames {
     parked: (sessionId) => `${prefix}parked:${sessionId}`,
     replica: (processId) => `${prefix}replica:${processId}`,
     claim: (key) => `${prefix}${key}`,
+    record: (key) => `${prefix}record:${key}`,
   };
 }
 

@@ -1,0 +1,113 @@
+// Tasks across two replicas over Redis (docs/tasks.md): a task created on A is read, answered and cancelled
+// through B; a replica killed mid-task leaves its task failed with a sentence once its lease lapses, one
+// stopped by SIGTERM fails it at the end of its grace; Redis out of reach while a task is polled is 503 with
+// Retry-After, and the running task's record is written again once Redis is back.
+import { post2025, post2026, type Posted } from '../../support/mcp-post';
+import { killAll, startRedisServer, startReplica, type RedisServer, type Replica } from '../../support/processes';
+import { startRecordingApi, type RecordingApi } from '../../support/recording-api';
+
+const ALICE = { authorization: 'Bearer alice' };
+const BOB = { authorization: 'Bearer bob' };
+const TASKS = { extensions: { 'io.modelcontextprotocol/tasks': {} }, elicitation: { form: {} } };
+const RUNNER_GONE = 'The server running this task stopped before it finished. Start the task again.';
+
+let redis: RedisServer;
+let api: RecordingApi;
+let a: Replica;
+let b: Replica;
+let env: Record<string, string>;
+beforeAll(async () => {
+  redis = await startRedisServer();
+  api = await startRecordingApi();
+  env = { CUSTOMER_API_URL: api.url, REDIS_URL: redis.url, REDIS_PREFIX: 'tasks:', TASK_LEASE_MS: '2000', FIXTURE_TASK_POLL_MS: '100', SHUTDOWN_GRACE_MS: '1000' };
+  [a, b] = await Promise.all([startReplica(env), startReplica(env)]);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await redis?.stop();
+  killAll();
+  await api?.close();
+});
+
+const create = (replica: Replica, name: string, args: Record<string, unknown>) =>
+  post2026(replica.url, 'tools/call', { name, arguments: args }, { capabilities: TASKS, headers: ALICE });
+const get = (replica: Replica, taskId: string, headers = ALICE) => post2026(replica.url, 'tasks/get', { taskId }, { headers });
+
+async function until(replica: Replica, taskId: string, done: (task: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+  for (;;) {
+    const answer: Posted = await get(replica, taskId);
+    const task = answer.json.result;
+    if (task && done(task)) return task;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function idOf(answer: Posted): string {
+  expect(answer.json.error).toBeUndefined();
+  expect(answer.json.result).toMatchObject({ resultType: 'task', status: 'working' });
+  return answer.json.result!.taskId as string;
+}
+
+describe('tasks across two replicas over Redis', () => {
+  it('a task created on A is polled on B, and cancelled from B: the handler on A stops', async () => {
+    const taskId = idOf(await create(a, 'slow_task', { ms: 600_000 }));
+    const working = await until(b, taskId, (task) => task.statusMessage === `running in ${a.child.pid}`);
+    expect(working.status).toBe('working');
+    expect((await get(b, taskId, BOB)).json.error).toMatchObject({ code: -32602, message: `Task not found: ${taskId}` });
+    expect((await post2026(b.url, 'tasks/cancel', { taskId }, { headers: ALICE })).json.result).toMatchObject({ resultType: 'complete' });
+    expect((await until(a, taskId, (task) => task.status !== 'working')).status).toBe('cancelled');
+  });
+
+  it("a question inside A's task is answered with tasks/update on B", async () => {
+    const taskId = idOf(await create(a, 'asks_in_task', {}));
+    const asking = await until(b, taskId, (task) => task.status === 'input_required');
+    expect(Object.keys(asking.inputRequests as object)).toEqual(['q1']);
+    await post2026(b.url, 'tasks/update', { taskId, inputResponses: { q1: { action: 'accept', content: { org: 'acme' } } } }, { headers: ALICE });
+    const done = await until(b, taskId, (task) => task.status === 'completed');
+    expect(JSON.stringify(done.result)).toContain(`org=acme pid=${a.child.pid}`);
+  });
+
+  it("2025-11-25: tasks/result on B waits for A's task and returns its result", async () => {
+    const created = await post2025(a.url, 'tools/call', { name: 'slow_task', arguments: { ms: 300 }, task: {} }, ALICE);
+    const taskId = (created.json.result as { task: { taskId: string } }).task.taskId;
+    const result = await post2025(b.url, 'tasks/result', { taskId }, ALICE);
+    expect(JSON.parse((result.json.result as { content: Array<{ text: string }> }).content[0]!.text)).toEqual({ pid: a.child.pid });
+    expect((await post2025(b.url, 'tasks/list', {}, ALICE)).json.result?.tasks).toEqual(expect.arrayContaining([expect.objectContaining({ taskId, status: 'completed' })]));
+    expect((await post2025(b.url, 'tasks/list', {}, BOB)).json.result?.tasks).toEqual([]);
+  });
+
+  it('Redis out of reach while a task is polled: 503 with Retry-After; once back, the running task is found again', async () => {
+    const taskId = idOf(await create(a, 'slow_task', { ms: 600_000 }));
+    await until(b, taskId, (task) => task.status === 'working');
+    await redis.stop();
+    let answer: Posted;
+    do answer = await get(b, taskId);
+    while (answer.status !== 503);
+    expect(answer.json.error).toMatchObject({ code: -32002, message: 'Cannot reach the task store right now; retry shortly' });
+    expect(answer.retryAfter).toBe('1');
+    await redis.restart(); // empty: the runner's next heartbeat writes the record again
+    const back = await until(b, taskId, (task) => task.status === 'working');
+    expect(back.statusMessage).toBe(`running in ${a.child.pid}`);
+    await post2026(b.url, 'tasks/cancel', { taskId }, { headers: ALICE });
+    await until(b, taskId, (task) => task.status === 'cancelled');
+  });
+
+  it('a replica killed mid-task leaves its task failed with a sentence once its lease lapses, never working for ever', async () => {
+    const c = await startReplica(env);
+    const taskId = idOf(await create(c, 'slow_task', { ms: 600_000 }));
+    await until(b, taskId, (task) => task.statusMessage === `running in ${c.child.pid}`);
+    await c.stop('SIGKILL');
+    const failed = await until(b, taskId, (task) => task.status !== 'working');
+    expect(failed).toMatchObject({ status: 'failed', statusMessage: RUNNER_GONE, error: { message: RUNNER_GONE } });
+  });
+
+  it('a replica stopped by SIGTERM fails its running task with a sentence at the end of its grace', async () => {
+    const c = await startReplica(env);
+    const taskId = idOf(await create(c, 'slow_task', { ms: 600_000 }));
+    await until(b, taskId, (task) => task.statusMessage === `running in ${c.child.pid}`);
+    expect(await c.stop('SIGTERM')).toBe(0);
+    const failed = await until(b, taskId, (task) => task.status !== 'working');
+    expect(failed.status).toBe('failed');
+    expect(failed.statusMessage).toMatch(/restarting and stopped this call before it finished/);
+  });
+});
