@@ -1,6 +1,6 @@
 // The express app behind the lanes: health, and JSON for everything else (never HTML). No protocol here.
 import express from 'express';
-import { mountHealthRoute, type HealthCheck } from './health';
+import { mountHealthRoute, mountProbeRoutes, type HealthCheck } from './health';
 import { errorHandler, notFound } from './http/errors';
 import type { Logger } from './logger';
 
@@ -9,6 +9,8 @@ export interface AppOptions {
   healthChecks: readonly HealthCheck[];
   healthTimeoutMs: number;
   healthSimulation: boolean;
+  /** True once shutdown has begun: GET /health/ready answers 503. */
+  isDraining?: () => boolean;
 }
 
 export function createApp(options: AppOptions): express.Express {
@@ -16,6 +18,7 @@ export function createApp(options: AppOptions): express.Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   mountHealthRoute(app, { checks: options.healthChecks, timeoutMs: options.healthTimeoutMs, simulation: options.healthSimulation });
+  mountProbeRoutes(app, { checks: options.healthChecks, timeoutMs: options.healthTimeoutMs, isDraining: options.isDraining });
   app.use(notFound);
   app.use(errorHandler(options.logger));
   return app;
