@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# CI: what a fork does to its tree, each in a fresh copy of the project, then the whole suite there
-# (issue 27). No step a fork takes by following the README may turn `npm test` red.
+# CI: what a fork does to its tree, each in a fresh copy of the project, then the suite there (issue 27):
+# the type-check of the whole copy and every test the fork's changes can reach (test/support/fork-tests.ts).
+# No step a fork takes by following the README may turn `npm test` red.
 #   scripts/fork-sim.sh docs             every shell block of README.md and docs/ as a user runs them (the
 #                                        doc-test runner, issue 32: the README's scaffold and --view tools
 #                                        among them), then a .env as the docs make it, PORT/HOST exported
@@ -35,6 +36,11 @@ cp -al "$root/node_modules" "$copy/node_modules" 2>/dev/null || { rm -rf "$copy/
 if [ -f dist/.test.tsbuildinfo ]; then mkdir -p "$copy/dist" && cp dist/.test.tsbuildinfo "$copy/dist/"; fi
 cd "$copy"
 steps() { node node_modules/tsx/dist/cli.mjs test/support/fork-steps.ts "$@"; }
+# What the fork's steps change is found by comparing the copy's files before and after them (no git needed).
+manifest() { find . \( -path ./node_modules -o -path ./.git -o -path ./dist -o -path ./coverage \) -prune -o -type f -print0 | sort -z | xargs -0 sha1sum; }
+before="$(mktemp)"
+trap 'rm -rf "$copy" "$before"' EXIT
+manifest >"$before"
 
 # The .env a user has after following the docs: .env.example copied, CUSTOMER_API_URL set, the settings
 # `npm run auth-server` prints pasted in (from a real run of it), and LOG_LEVEL=debug.
@@ -85,5 +91,16 @@ case "$scenario" in
     npm run --silent new-tool -- track_parcel --method GET --path /parcels/:id
     ;;
 esac
-echo "fork-sim: $scenario done; running the suite in the copy"
-npm test -- --ci "$@"
+# The suite: the pretest type-check of the whole copy, then the tests the fork's changes can reach
+# (test/support/fork-tests.ts; CI's main run has run every test on the rest of this tree), or all of them
+# when a step changed anything beyond a fork's areas. FORK_SIM_SUITE=all runs every test regardless.
+changed="$(manifest | { diff "$before" - || true; } | sed -n 's/^[<>] [0-9a-f]*  \.\///p' | sort -u)"
+tests=ALL
+[ "${FORK_SIM_SUITE:-}" = all ] || tests="$(node node_modules/tsx/dist/cli.mjs test/support/fork-tests.ts --changed $changed)"
+if [ "$tests" = ALL ]; then
+  echo "fork-sim: $scenario done; running the whole suite in the copy"
+  npm test -- --ci "$@"
+else
+  echo "fork-sim: $scenario done; running the type-check and the $(echo "$tests" | wc -l) test files its changes can reach in the copy"
+  npm test -- --ci "$@" --runTestsByPath $tests
+fi

@@ -1,5 +1,7 @@
 // Which tests a fork's change can turn red, for CI's copies (scripts/fork-sim.sh, scripts/upgrade-walk.sh):
-//   tsx test/support/fork-tests.ts <base>   prints the test files to run, one a line, or ALL
+//   tsx test/support/fork-tests.ts --base <commit>      the changes: this tree against that commit (git)
+//   tsx test/support/fork-tests.ts --changed <file>…    the changes, as listed (a copy without git of its own)
+// Prints the test files to run, one a line, or ALL.
 // CI's main run has tested this commit's whole tree. A copy differs from it only where the fork's steps
 // wrote (tools/, tools/index.ts, README and docs, example-api/ removed, package.json's name, a .env), so the
 // suite there needs only the tests those files can reach; the pretest type-check still covers every file.
@@ -15,11 +17,18 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = process.cwd();
-const [base = 'HEAD'] = process.argv.slice(2);
+const [mode, ...rest] = process.argv.slice(2);
+if (mode !== '--base' && mode !== '--changed') {
+  process.stderr.write('usage: tsx test/support/fork-tests.ts --base <commit> | --changed <file>…\n');
+  process.exit(2);
+}
+const base = mode === '--base' ? rest[0] ?? 'HEAD' : undefined;
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
-/** Changed, added, deleted or untracked since `base` (ignored files such as .env are not: see the second rule). */
-const changed = [...new Set([...git('diff', '--name-only', base), ...git('ls-files', '--others', '--exclude-standard')])];
+/** Changed, added, deleted or untracked (ignored files such as .env are not: see the second rule). */
+const listed = base === undefined ? rest : [...git('diff', '--name-only', base), ...git('ls-files', '--others', '--exclude-standard')];
+// node_modules may be a symbolic link in a copy, which .gitignore's `node_modules/` does not match.
+const changed = [...new Set(listed.map((file) => file.replace(/^\.\//, '')))].filter((file) => !/^(node_modules|dist|coverage)(\/|$)/.test(file));
 
 /** Files a fork's steps may change without reaching the framework's tests except through the rules above. */
 const FORK_AREAS = /^(tools\/|example-api\/|docs\/|README\.md$|CHANGELOG\.md$|\.env\.example$|tsconfig\.tools\.json$)/;
@@ -32,6 +41,7 @@ function onlyRenamed(file: 'package.json' | 'package-lock.json'): boolean {
     if (own) rest.packages = { ...rest.packages, '': { ...own, name: undefined } };
     return JSON.stringify(rest);
   };
+  if (base === undefined) return false; // nothing to compare with: a dependency may have changed
   const before = execFileSync('git', ['show', `${base}:${file}`], { cwd: root, encoding: 'utf8' });
   return existsSync(join(root, file)) && strip(before) === strip(readFileSync(join(root, file), 'utf8'));
 }
@@ -57,7 +67,7 @@ function filesUnder(dir: string, match: RegExp): string[] {
 
 /** Code (comments taken out) that reads the tree or starts its entry at run time. */
 const READS_THE_TREE =
-  /(ROOT|__dirname|root)[^;\n]*['"/](tools|README\.md|docs|example-api|package\.json|\.env(\.example)?|src\/index\.ts)['"/]|startEntry|src\/index|readmeTool|docsPages|npm run|\.env\b/;
+  /(ROOT|__dirname|root)[^;\n]*['"/](tools|README\.md|docs|example-api|package\.json|\.env(\.example)?|src\/index\.ts)['"/]|startEntry|src\/index|readmeTool|docsPages|npm run|['"/]\.env(\.\w+)?['"]/;
 const code = (path: string) =>
   readFileSync(join(root, path), 'utf8')
     .replace(/\/\*[\s\S]*?\*\//g, '')
@@ -80,5 +90,5 @@ const related = execFileSync(process.execPath, [join(root, 'node_modules/jest/bi
   .map((path) => relative(root, path));
 
 const tests = [...new Set([...always, ...related])].sort();
-process.stderr.write(`fork-tests: ${changed.length} files changed since ${base}; ${tests.length} test files can see them\n`);
+process.stderr.write(`fork-tests: ${changed.length} files changed${base === undefined ? '' : ` since ${base}`}; ${tests.length} test files can see them\n`);
 process.stdout.write(`${tests.join('\n')}\n`);
