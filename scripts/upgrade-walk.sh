@@ -42,9 +42,10 @@ if [ -n "$base_arg" ]; then
 else
   # The releases the target contains, newest first, as "version commit" lines; the target's own left out.
   releases="$(node_modules/.bin/tsx cli/upgrade-check/main.ts --releases "$target" | awk -v t="$target" '$2 != t')"
-  newest="$(printf '%s\n' "$releases" | sed -n 1p)"
-  if [ -n "$newest" ] && git diff --quiet "${newest#* }" "$target" -- . ':(exclude)CHANGELOG.md'; then
-    echo "upgrade-walk: the target is release ${newest%% *} with only CHANGELOG.md changed: walking from the releases before it"
+  # Lines are "version commit [date]".
+  newest="$(printf '%s\n' "$releases" | sed -n 1p | awk '{ print $2 }')"
+  if [ -n "$newest" ] && git diff --quiet "$newest" "$target" -- . ':(exclude)CHANGELOG.md'; then
+    echo "upgrade-walk: the target is release $(printf '%s\n' "$releases" | sed -n 1p | awk '{ print $1 }') with only CHANGELOG.md changed: walking from the releases before it"
     releases="$(printf '%s\n' "$releases" | sed 1d)"
   fi
   nth=1
