@@ -31,7 +31,8 @@ const listed = base === undefined ? rest : [...git('diff', '--name-only', base),
 const changed = [...new Set(listed.map((file) => file.replace(/^\.\//, '')))].filter((file) => !/^(node_modules|dist|coverage)(\/|$)/.test(file));
 
 /** Files a fork's steps may change without reaching the framework's tests except through the rules above. */
-const FORK_AREAS = /^(tools\/|example-api\/|docs\/|README\.md$|CHANGELOG\.md$|\.env\.example$|tsconfig\.tools\.json$)/;
+// .env: the docs' copy writes one as a user would; the tests that read one (they start the entry) are run.
+const FORK_AREAS = /^(tools\/|example-api\/|docs\/|README\.md$|CHANGELOG\.md$|\.env(\.example)?$|tsconfig\.tools\.json$)/;
 /** package.json and the lockfile: a fork renames the package; any other change (a dependency) runs everything. */
 function onlyRenamed(file: 'package.json' | 'package-lock.json'): boolean {
   const strip = (text: string) => {
