@@ -4,18 +4,18 @@
 // server) is down: every replica would fail together, a restart loop or an empty pool instead of calls
 // answered with a sentence the model can explain. So both probes look at this process only.
 import type { Router } from 'express';
-import type { HealthCheck } from './health';
-import { checkHealth } from './health';
+import { checkHealth, type HealthCheck } from './health';
 
 /** The probes' paths: open like /health (no caller secret; the Host check still applies). */
 export const PROBE_PATHS = ['/health/live', '/health/ready'] as const;
 
 export interface ProbeOptions {
   /**
-   * Checks of this process's own readiness: those of `checks` marked `readiness: true` (a cluster's
-   * workers: every worker of the start listening). Dependencies stay in /health only.
+   * /health's checks: readiness runs only those marked `readiness: true`, this process's own state (a
+   * cluster's workers: every worker of the start listening). Dependencies stay in /health only.
    */
   checks: readonly HealthCheck[];
+  /** Each check's time-out (HEALTH_TIMEOUT_MS). */
   timeoutMs: number;
   /** True once shutdown has begun: readiness answers 503 so no new traffic is sent here. */
   isDraining?: () => boolean;
