@@ -132,7 +132,7 @@ describe('the entry point', () => {
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
     try {
-      await until(() => out.includes('tool server listening'), 15_000);
+      await until(() => out.includes('tool server listening'), 120_000);
       child.kill(signal);
       const [code] = (await once(child, 'exit')) as [number | null];
       expect(code).toBe(0);
