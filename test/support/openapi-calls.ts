@@ -20,9 +20,7 @@ async function main([document = '', apiUrl = '', headers = '{}', env = '{}', out
   const operations = new Map(listOperations(await loadDocument(document)).map((op) => [op.toolName, op]));
   const generated = tools.filter((tool) => operations.has(tool.name) && !new RegExp(leaveOut).test(tool.name));
   // One test user makes every call, one after another: the per-user rate limit would refuse most of them.
-  // A minute per request to the mock: what is checked is the request's shape, and a loaded machine's Prism
-  // can take longer than the default 10 s to answer (a call cut at the deadline leaves no verdict to count).
-  const settings = { USER_CALLS_PER_MINUTE: '0', UPSTREAM_TIMEOUT_MS: '60000', ...(JSON.parse(env) as Record<string, string>) };
+  const settings = { USER_CALLS_PER_MINUTE: '0', ...(JSON.parse(env) as Record<string, string>) };
   const server = await startToolServer({ tools: generated, apiUrl, env: settings });
   const reports: CallReport[] = [];
   try {
