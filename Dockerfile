@@ -1,5 +1,5 @@
 # A production image of the tool server: compiled JavaScript, production dependencies only, a non-root
-# user, and a health check on /health. CI runs these same steps as plain commands (scripts/docker-smoke/)
+# user, and a health check on /health/live. CI runs these same steps as plain commands (scripts/docker-smoke/)
 # because no container engine runs there; keep every step a RUN, COPY, ENV, WORKDIR, USER, EXPOSE,
 # HEALTHCHECK or CMD that script understands.
 ARG NODE_VERSION=22
@@ -28,7 +28,9 @@ COPY --from=build /app/dist ./dist
 COPY package.json ./
 USER node
 EXPOSE 3000
-# node, not curl: the slim image has no curl. /health needs no caller secret, but its Host is checked
-# (ALLOWED_HOSTS), so the probe sends the first allowed name.
-HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 CMD ["node", "-e", "const host = (process.env.ALLOWED_HOSTS || 'localhost').split(',')[0].trim().replace('*', 'localhost'); require('node:http').get({ host: '127.0.0.1', port: process.env.PORT || 3000, path: '/health', headers: { host }, timeout: 4000 }, (r) => process.exit(r.statusCode === 200 ? 0 : 1)).on('error', () => process.exit(1))"]
+# Liveness, not /health: ECS, Swarm and other platforms replace a container whose check fails, and a
+# restart does not bring your API or Redis back (docs/deploy.md, "Probes"). The start period covers the
+# start's wait for an unreachable Redis (5 s). node, not curl: the slim image has no curl. The probe needs no
+# caller secret, but its Host is checked (ALLOWED_HOSTS), so it sends the first allowed name.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=15s --retries=3 CMD ["node", "-e", "const host = (process.env.ALLOWED_HOSTS || 'localhost').split(',')[0].trim().replace('*', 'localhost'); require('node:http').get({ host: '127.0.0.1', port: process.env.PORT || 3000, path: '/health/live', headers: { host }, timeout: 4000 }, (r) => process.exit(r.statusCode === 200 ? 0 : 1)).on('error', () => process.exit(1))"]
 CMD ["node", "dist/src/index.js"]

@@ -26,5 +26,8 @@ module.exports = {
     // Transpile only, with esbuild: types are checked once, by pretest (test/support/jest/transform.js).
     '^.+\\.ts$': '<rootDir>/test/support/jest/transform.js',
   },
-  testTimeout: 20000,
+  // A bound on a hang, not a speed check: a test that starts servers or copies the project takes seconds
+  // on an idle machine and tens of seconds on a loaded one (load 5-20 on 2 cores), where 20 s failed tests
+  // that were only slow. Tests wait for events; none asserts on elapsed time.
+  testTimeout: 120000,
 };

@@ -8,6 +8,17 @@ import { createOAuthUsers, looksLikeJwt, type ExampleApiOAuth } from './oauth';
 export interface ExampleApiOptions {
   /** Accept the tokens an authorization server issues for this API, besides the demo tokens. Default: only those. */
   oauth?: ExampleApiOAuth;
+  /**
+   * Where the API says why it refused a request (401 and 403: missing header, malformed, unknown token,
+   * expired…), so a developer sees why the assistant said "your session has expired". Never the token.
+   * The tool server passes its logger to the API it embeds; default: nowhere.
+   */
+  logger?: RefusalLogger;
+}
+
+/** What the API needs of a logger (a pino logger is one). */
+export interface RefusalLogger {
+  info(fields: object, msg: string): void;
 }
 
 export interface ExampleApi {
@@ -27,6 +38,17 @@ const who = (res: Response) => res.locals as { user: DemoUser; tenantId: string 
 
 const error = (res: Response, status: number, code: string, message: string) => res.status(status).json({ error: code, message });
 
+/** Why no user was found for this Authorization header, in words; the header's scheme at most, never a token. */
+function whyUnknown(header: string | undefined, token: string | undefined, oauth: boolean): string {
+  if (header === undefined || header === '') return 'missing: no Authorization header';
+  if (token === undefined) {
+    const scheme = /^[A-Za-z][\w-]{0,19}(?= |$)/.exec(header)?.[0];
+    return scheme === undefined || scheme === 'Bearer' ? 'malformed: not "Bearer <token>"' : `malformed: the ${scheme} scheme, not "Bearer <token>"`;
+  }
+  if (looksLikeJwt(token) && !oauth) return 'unknown token: a JWT, but this API was started without an authorization server (MCP_AUTH=oauth) to check it';
+  return 'unknown token: not one of the demo tokens (README) nor a token of the authorization server';
+}
+
 function parseLines(value: unknown): OrderLine[] | undefined {
   if (!Array.isArray(value) || value.length === 0) return undefined;
   const lines: OrderLine[] = [];
@@ -39,7 +61,7 @@ function parseLines(value: unknown): OrderLine[] | undefined {
   return lines;
 }
 
-export function createExampleApi({ oauth }: ExampleApiOptions = {}): ExampleApi {
+export function createExampleApi({ oauth, logger }: ExampleApiOptions = {}): ExampleApi {
   const oauthUser = oauth === undefined ? undefined : createOAuthUsers(oauth);
   const orders: Order[] = seedOrders();
   const invoices = seedInvoices();
@@ -90,19 +112,30 @@ export function createExampleApi({ oauth }: ExampleApiOptions = {}): ExampleApi 
     return next();
   });
 
+  /** Answers `status` and logs `reason` with the request's method, path (no query) and request id: never a header's value. */
+  const refuse = (req: Request, res: Response, status: 401 | 403, reason: string, message: string) => {
+    const requestId = req.headers['x-request-id'];
+    logger?.info(
+      { status, reason, method: req.method, path: `${req.baseUrl}${req.path}`.slice(0, 200), ...(typeof requestId === 'string' ? { requestId: requestId.slice(0, 100) } : {}) },
+      'example API refused a request',
+    );
+    return error(res, status, status === 401 ? 'unauthenticated' : 'forbidden', message);
+  };
+
   // The API's own authentication: bearer tokens, tenant membership from X-Tenant-Id or the path.
   api.use(async function authenticate(req: Request, res: Response, next: NextFunction) {
-    const match = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '');
+    const header = req.headers.authorization;
+    const match = /^Bearer (\S+)$/.exec(header ?? '');
     const token = match?.[1];
     let user = token !== undefined && Object.hasOwn(DEMO_USERS, token) ? DEMO_USERS[token] : undefined;
     if (!user && token !== undefined && oauthUser && looksLikeJwt(token)) {
       const verdict = await oauthUser(token, req.headers);
-      if ('refused' in verdict) return error(res, 401, 'unauthenticated', `Bearer token refused: ${verdict.refused}`);
+      if ('refused' in verdict) return refuse(req, res, 401, verdict.why, `Bearer token refused: ${verdict.refused}`);
       user = verdict.user;
     }
-    if (!user) return error(res, 401, 'unauthenticated', 'Missing or unknown bearer token');
+    if (!user) return refuse(req, res, 401, whyUnknown(header, token, oauthUser !== undefined), 'Missing or unknown bearer token');
     const tenantId = (req.params.tenantId as string | undefined) ?? (req.headers['x-tenant-id'] as string | undefined) ?? DEFAULT_TENANT;
-    if (!user.tenants.includes(tenantId)) return error(res, 403, 'forbidden', 'Not a member of this tenant');
+    if (!user.tenants.includes(tenantId)) return refuse(req, res, 403, `user ${user.userId} is not a member of tenant ${tenantId.slice(0, 64)}`, 'Not a member of this tenant');
     Object.assign(res.locals, { user, tenantId });
     return next();
   });

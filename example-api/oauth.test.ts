@@ -34,6 +34,30 @@ async function clientToken(client = as.toolServerClient): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
+describe('example API: an expired token of the local authorization server', () => {
+  it('is refused 401 and the log says it expired, how long ago, without the token', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    // The API's clock two hours ahead: the one-hour token has expired an hour ago.
+    const later = await startExampleApi({
+      oauth: { issuer: as.issuer, audience: AUDIENCE, now: () => new Date(Date.now() + 2 * 3600_000) },
+      logger: { info: (fields, msg) => lines.push({ ...fields, msg }) },
+    });
+    try {
+      const token = await as.userToken({ subject: 'alice', resource: AUDIENCE });
+      const response = await fetch(`${later.url}/users/me`, { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: 'unauthenticated', message: 'Bearer token refused: ERR_JWT_EXPIRED' });
+      expect(lines).toEqual([expect.objectContaining({ msg: 'example API refused a request', status: 401, reason: expect.stringMatching(/^expired \d+ s ago$/) })]);
+      const ago = Number(/(\d+) s ago/.exec(String(lines[0]?.reason))?.[1]);
+      expect(ago).toBeGreaterThanOrEqual(3600 - 60); // an hour, less what the token's issue and this test took
+      expect(ago).toBeLessThanOrEqual(3600 + 5);
+      expect(JSON.stringify(lines)).not.toContain(token.split('.')[2]);
+    } finally {
+      await later.close();
+    }
+  });
+});
+
 describe('example API: tokens of the local authorization server', () => {
   it("maps alice's token to the manager and bob's to the viewer", async () => {
     expect(await me(await as.userToken({ subject: 'alice', resource: AUDIENCE }))).toEqual({

@@ -18,9 +18,22 @@ export interface ExampleApiOAuth {
   userHeader?: string;
   /** The key set's URL; by default read from the issuer's metadata. */
   jwksUri?: string;
+  /** The clock tokens are checked against (a test moves it past a token's expiry). Default: now. */
+  now?: () => Date;
 }
 
-export type OAuthVerdict = { user: DemoUser } | { refused: string };
+/** `why`: the refusal in words for the API's log (`expired 42 s ago`, `audience not accepted`); never the token. */
+export type OAuthVerdict = { user: DemoUser } | { refused: string; why: string };
+
+/** jose's error, in words a developer reading the log acts on. */
+function whyRefused(error: unknown, now: Date): string {
+  const { code, claim, payload } = error as { code?: string; claim?: string; payload?: { exp?: unknown } };
+  if (code === 'ERR_JWT_EXPIRED' && typeof payload?.exp === 'number') return `expired ${Math.max(0, Math.round(now.getTime() / 1000 - payload.exp))} s ago`;
+  if (code === 'ERR_JWT_EXPIRED') return 'expired';
+  if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED') return `${claim ?? 'a claim'} not accepted`;
+  if (code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED' || code === 'ERR_JWKS_NO_MATCHING_KEY') return "signature not made by the issuer's keys";
+  return code ?? 'not verified';
+}
 
 /** A JWT's three parts: anything else is not for this check (the demo tokens, garbage). */
 export const looksLikeJwt = (token: string): boolean => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token);
@@ -42,12 +55,12 @@ function userOf(payload: JWTPayload, headers: Readonly<Record<string, string | s
   const ownClientToken = options.clientId !== undefined && clientId === options.clientId && (payload.sub === undefined || payload.sub === clientId);
   if (ownClientToken) {
     const named = headers[options.userHeader ?? 'x-user-subject'];
-    if (typeof named !== 'string' || named === '') return { refused: "the tool server's client token names no user" };
-    return Object.hasOwn(OAUTH_USERS, named) ? { user: OAUTH_USERS[named]! } : { refused: 'unknown user' };
+    if (typeof named !== 'string' || named === '') return { refused: "the tool server's client token names no user", why: "the tool server's client token names no user" };
+    return Object.hasOwn(OAUTH_USERS, named) ? { user: OAUTH_USERS[named]! } : { refused: 'unknown user', why: 'unknown user (named by the tool server)' };
   }
   // A user's own token: the header is never read, whoever set it.
   const subject = payload.sub;
-  return subject !== undefined && Object.hasOwn(OAUTH_USERS, subject) ? { user: OAUTH_USERS[subject]! } : { refused: 'unknown user' };
+  return subject !== undefined && Object.hasOwn(OAUTH_USERS, subject) ? { user: OAUTH_USERS[subject]! } : { refused: 'unknown user', why: 'unknown user (the token\'s subject)' };
 }
 
 /** Verifies tokens for `options.issuer` and `options.audience`; the key set is fetched on first use. */
@@ -63,11 +76,12 @@ export function createOAuthUsers(options: ExampleApiOAuth) {
     const pending = (keys ??= keySet());
     // A failed discovery is tried again by the next request.
     pending.catch(() => void (keys === pending && (keys = undefined)));
+    const currentDate = options.now?.() ?? new Date();
     try {
-      const { payload } = await jwtVerify(token, await pending, { issuer: options.issuer, audience: options.audience, algorithms: ['RS256', 'PS256', 'ES256', 'EdDSA'] });
+      const { payload } = await jwtVerify(token, await pending, { issuer: options.issuer, audience: options.audience, algorithms: ['RS256', 'PS256', 'ES256', 'EdDSA'], currentDate });
       return userOf(payload, headers, options);
     } catch (error) {
-      return { refused: (error as { code?: string }).code ?? 'not verified' };
+      return { refused: (error as { code?: string }).code ?? 'not verified', why: whyRefused(error, currentDate) };
     }
   };
 }

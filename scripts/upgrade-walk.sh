@@ -6,19 +6,29 @@
 # the fork deleted), and are resolved exactly as it says; then `npm ci && npm test`, and the fork's two
 # tools answer through POST /mcp from a server whose CUSTOMER_API_URL is a small loopback stand-in API.
 #
-#   scripts/upgrade-walk.sh [base] [target] [-- arguments for npm test]
+#   scripts/upgrade-walk.sh [--previous] [--which] [base] [target] [-- arguments for npm test]
 #
 # target: this checkout's HEAD by default. base: found from CHANGELOG.md and package.json's history
 # (`npm run upgrade-check -- --releases`, no tags): the newest release other than the target itself, and
-# with --previous the one before it (issue 32: CI walks from both, when there are two).
+# with --previous the one before it (issue 32: CI walks from both, when there are two). A target that is
+# the newest release plus CHANGELOG.md alone (the commit after a release, writing its `Commit:` line) counts
+# as that release: the walks go from the releases before it (a walk from a tree to itself proves nothing).
+# --which prints the base chosen and stops.
+# The suite after the merge: the type-check of the whole fork and the tests its changes can reach
+# (test/support/fork-tests.ts: the merged tree against the target, which CI's main run tested whole).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
 
 positional=()
 previous=""
+which_only=""
 while [ "$#" -gt 0 ] && [ "$1" != "--" ]; do
-  if [ "$1" = "--previous" ]; then previous=1; else positional+=("$1"); fi
+  case "$1" in
+    --previous) previous=1 ;;
+    --which) which_only=1 ;;
+    *) positional+=("$1") ;;
+  esac
   shift
 done
 [ "${1:-}" = "--" ] && shift
@@ -32,6 +42,12 @@ if [ -n "$base_arg" ]; then
 else
   # The releases the target contains, newest first, as "version commit" lines; the target's own left out.
   releases="$(node_modules/.bin/tsx cli/upgrade-check/main.ts --releases "$target" | awk -v t="$target" '$2 != t')"
+  # Lines are "version commit [date]".
+  newest="$(printf '%s\n' "$releases" | sed -n 1p | awk '{ print $2 }')"
+  if [ -n "$newest" ] && git diff --quiet "$newest" "$target" -- . ':(exclude)CHANGELOG.md'; then
+    echo "upgrade-walk: the target is release $(printf '%s\n' "$releases" | sed -n 1p | awk '{ print $1 }') with only CHANGELOG.md changed: walking from the releases before it"
+    releases="$(printf '%s\n' "$releases" | sed 1d)"
+  fi
   nth=1
   [ -n "$previous" ] && nth=2
   base="$(printf '%s\n' "$releases" | sed -n "${nth}p" | awk '{ print $2 }')"
@@ -42,6 +58,7 @@ else
 fi
 echo "upgrade-walk: base $(git log -1 --format='%h %s' "$base" | cut -c1-100)"
 echo "upgrade-walk: target $(git log -1 --format='%h %s' "$target" | cut -c1-100)"
+[ -n "$which_only" ] && exit 0
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/upgrade-walk-XXXXXX")"
 api_pid=""
@@ -140,8 +157,15 @@ npm ci --no-audit --no-fund --loglevel=error
 # What upgrade-check says about this upgrade (a fork made before 1.0.0 gets the command with the merge,
 # hence --from and --fork); it exits 1 if the fork's .env must change, which fails the walk.
 npm run --silent upgrade-check -- --from "$base" --fork "$fork_commit" "$target"
-phase "installed; running the suite"
-npm test -- --ci "$@"
+tests=ALL
+[ "${FORK_SIM_SUITE:-}" = all ] || tests="$(node node_modules/tsx/dist/cli.mjs test/support/fork-tests.ts --base "$target")"
+if [ "$tests" = ALL ]; then
+  phase "installed; running the whole suite"
+  npm test -- --ci "$@"
+else
+  phase "installed; running the type-check and the $(echo "$tests" | wc -l) test files the fork's changes can reach"
+  npm test -- --ci "$@" --runTestsByPath $tests
+fi
 phase "the suite is green"
 
 # --- The fork's tools answer ---------------------------------------------------------------------

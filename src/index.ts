@@ -59,15 +59,16 @@ interface ExampleApiOAuth {
  * The bundled example API, if this copy still has it: src/ never imports example-api/ statically, so a fork
  * deletes it. With MCP_AUTH=oauth it accepts the tokens OAUTH_ISSUER makes for UPSTREAM_AUDIENCE (issue 32).
  */
-async function startEmbeddedExampleApi(config: Config): Promise<{ url: string; close(): Promise<void> } | undefined> {
+async function startEmbeddedExampleApi(config: Config, logger: Logger): Promise<{ url: string; close(): Promise<void> } | undefined> {
   const folder = exampleApiFolder();
   if (folder === undefined) return undefined;
   // A specifier in a variable: the type checker does not follow it, so the project compiles without the folder.
   // require, not import(): the compiled entry is CommonJS, and ESM's import() refuses a directory.
-  const { startExampleApi } = require(folder) as { startExampleApi(options: { oauth?: ExampleApiOAuth }): Promise<{ url: string; close(): Promise<void> }> }; // eslint-disable-line @typescript-eslint/no-require-imports
+  const { startExampleApi } = require(folder) as { startExampleApi(options: { oauth?: ExampleApiOAuth; logger?: Logger }): Promise<{ url: string; close(): Promise<void> }> }; // eslint-disable-line @typescript-eslint/no-require-imports
   const auth = config.auth;
   const oauth = auth && { issuer: auth.issuer, audience: auth.upstream.audience, clientId: auth.client.id, userHeader: auth.upstream.userHeader };
-  return startExampleApi(oauth ? { oauth } : {});
+  // It logs why it refused a request (a 401's reason: missing, malformed, unknown, expired…) in this log.
+  return startExampleApi({ ...(oauth ? { oauth } : {}), logger: logger.child({ component: 'example-api' }) });
 }
 
 /** The process's logger: pretty in a terminal outside production (LOG_FORMAT=auto), JSON otherwise. */
@@ -94,7 +95,7 @@ async function main(config: Config, envFile: EnvFile): Promise<void> {
   let stopExampleApi: (() => Promise<void>) | undefined;
   if (customerApiUrl === undefined) {
     // Development only (loadConfig refuses this in production): serve the bundled example API.
-    const exampleApi = await startEmbeddedExampleApi(config);
+    const exampleApi = await startEmbeddedExampleApi(config, logger);
     if (exampleApi === undefined) {
       process.stderr.write('Invalid configuration:\n  - CUSTOMER_API_URL: is required (the example API in example-api/ is not part of this copy)\n');
       return process.exit(1);

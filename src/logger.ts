@@ -2,6 +2,7 @@
 // allowlist (src/logging/headers.ts), every string is bounded, and session ids appear only as short
 // hashes, at every level (issue 7, point 6).
 // Log headers only under the `headers` key (or `req.headers`); never log tool arguments or message params.
+import cluster from 'node:cluster';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { bounded, boundedFields, boundString, MAX_ERROR_STRING } from './logging/bound';
 import { writesDirectly } from './logging/call-line';
@@ -24,6 +25,12 @@ export interface LoggerOptions {
   where?: { terminal: boolean; production: boolean };
   /** Loads pino-pretty (by default, if installed); a test passes one that finds nothing, as a production install. */
   loadPretty?: LoadPretty;
+  /**
+   * WORKERS>1: the worker's number (node:cluster's id, 1, 2, … and a replacement's next one), written as
+   * `"worker":N` on every line, so a line says which worker wrote it. Default: this process's, when it is a
+   * cluster worker; the primary's and a single process's lines have no `worker`.
+   */
+  worker?: number;
 }
 
 const JSON_SHAPE: LogShape = { format: 'json', levelNames: false, isoTime: false };
@@ -107,7 +114,7 @@ function errForLog(error: unknown): unknown {
   };
 }
 
-export function createLogger({ level, destination, shape = JSON_SHAPE, where = NOT_A_TERMINAL, loadPretty = loadPinoPretty }: LoggerOptions): Logger {
+export function createLogger({ level, destination, shape = JSON_SHAPE, where = NOT_A_TERMINAL, loadPretty = loadPinoPretty, worker = cluster.worker?.id }: LoggerOptions): Logger {
   const prettify = wantsPretty(shape.format, where) ? loadPretty({ colorize: destination === undefined && where.terminal }) : undefined;
   // Pretty text goes out line by line, unbuffered: a person is reading it as it comes.
   const sink = prettify ? prettyLines(prettify, destination ?? pino.destination({ dest: 1, sync: true })) : destination ?? stdoutLines();
@@ -116,7 +123,8 @@ export function createLogger({ level, destination, shape = JSON_SHAPE, where = N
   const logger = pino(
     {
       level,
-      base: undefined,
+      // No pid or hostname (a container's are noise); a cluster worker's number, the one field that tells workers apart.
+      base: worker === undefined ? undefined : { worker },
       ...(json.isoTime ? { timestamp: pino.stdTimeFunctions.isoTime } : {}),
       serializers: {
         headers: headersForLog,
@@ -138,7 +146,7 @@ export function createLogger({ level, destination, shape = JSON_SHAPE, where = N
     sink,
   );
   // The per-call line is built by hand for this logger's own lines (./logging/call-line.ts, issue 19).
-  writesDirectly(logger, sink, json);
+  writesDirectly(logger, sink, json, worker === undefined ? '' : `,"worker":${worker}`);
   if (!destination && !prettify) setInterval(() => logger.flush(), FLUSH_INTERVAL_MS).unref();
   if (shape.format === 'pretty' && !prettify) logger.warn('LOG_FORMAT=pretty, but pino-pretty (a development dependency) is not installed: logging JSON');
   return logger;

@@ -7,7 +7,7 @@ import { listen } from './http/listen';
 import type { Config } from './config';
 import { createClientAddress, createDoor } from './door';
 import { createBodySlots, createFairness } from './limits';
-import { customerApiCheck, type HealthCheck } from './health';
+import { customerApiCheck, PROBE_PATHS, type HealthCheck } from './health';
 import type { Logger } from './logger';
 import { createProtocolCore, type ServerInfo } from './mcp/core';
 import { CLIENT_REQUEST_TIMEOUT_MS, MAX_WAITING_PER_CALLER } from './mcp/core/core';
@@ -228,9 +228,10 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     healthSimulation: config.healthSimulation,
     // TOOLSETS naming some: /health says which this deployment serves (docs/tools.md, "Toolsets").
     ...(config.toolsets === 'all' ? {} : { healthDetails: { toolsets: config.toolsets } }),
+    isDraining,
   });
   // The views' runtime is public code: no caller check under /views/ (the Host check still applies).
-  const door = createDoor(config.door, logger, metrics, [...(auth?.openPaths ?? []), ...(viewRuntime ? [VIEW_ASSETS_PATH] : [])]);
+  const door = createDoor(config.door, logger, metrics, [...PROBE_PATHS, ...(auth?.openPaths ?? []), ...(viewRuntime ? [VIEW_ASSETS_PATH] : [])]);
   const http = createHttpServer(function route(req, res) {
     if (!door(req, res)) return; // refused: answered with 401/403 before any lane (issue 7)
     // The lanes are plain Node handlers: every tool call skips express's router. They write

@@ -78,7 +78,8 @@ export function runPrimary({ config, logger, restartDelayMs = 1_000, exit = (cod
         failed = true;
         return stop('SIGTERM');
       }
-      logger.error({ worker: worker.id, code, signal }, 'a worker exited: starting a replacement');
+      logger.error({ worker: worker.id, code, signal, inMs: restartDelayMs }, 'a worker exited: starting a replacement');
+      logger.flush();
       setTimeout(() => stopping || fork(), restartDelayMs).unref();
     });
   }
@@ -110,7 +111,10 @@ export function runPrimary({ config, logger, restartDelayMs = 1_000, exit = (cod
   if (metricsSettings && clusterMetrics) {
     metricsServer = createMetricsServer(clusterMetrics, metricsSettings.port, metricsSettings.host, logger);
     metricsServer.listen().then(
-      (url) => logger.info({ url: `${url}/metrics`, workers: config.workers }, 'metrics listening (summed over the workers)'),
+      (url) => {
+        logger.info({ url: `${url}/metrics`, workers: config.workers }, 'metrics listening (summed over the workers)');
+        logger.flush(); // written at once, as a worker's "tool server listening" is: whoever waits for it reads it
+      },
       (error: unknown) => {
         // One sentence, as a single process says it (a port taken): the operator's to fix by a setting.
         const sentence = listenFailure(error, [{ port: metricsSettings.port, host: metricsSettings.host, setting: 'METRICS_PORT', hostSetting: 'METRICS_HOST' }]);

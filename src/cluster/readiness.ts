@@ -23,6 +23,8 @@ export function clusterReadiness(channel: ReadinessChannel = process as unknown 
   channel.on('message', listener);
   return {
     name: 'workers',
+    // GET /health/ready too: this is the process's own state, not a dependency (src/health/probes.ts).
+    readiness: true,
     check: async () => {
       if (!ready) throw new Error('not every worker is listening yet');
     },

@@ -1,4 +1,5 @@
 // GET /health: runs every registered dependency check under a short time-out (contract: Health report).
+// The orchestrator's liveness and readiness probes are apart, in ./probes.ts.
 // Add a check per dependency your tools need, e.g. a database ping, in src/index.ts.
 import type { Router } from 'express';
 
@@ -10,6 +11,11 @@ export interface HealthCheck {
    * stays healthy and names it); rejects with an Error whose message says why not.
    */
   check(signal: AbortSignal): Promise<void | string | undefined>;
+  /**
+   * True for a check of this process's own state (a cluster's workers all listening), which GET
+   * /health/ready also runs; dependencies (your API, Redis) are in /health only (./probes.ts).
+   */
+  readiness?: boolean;
 }
 
 export interface HealthOptions {

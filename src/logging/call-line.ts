@@ -42,16 +42,18 @@ interface Direct {
   prefix: Readonly<Record<CallLineLevel, string>>;
   /** LOG_TIME=iso: pino's isoTime, a quoted ISO string, instead of epoch milliseconds. */
   isoTime: boolean;
+  /** The logger's base fields as pino writes them after the time (`,"worker":2`), or ''. */
+  bindings: string;
 }
 
 /** By logger: only these loggers get the hand-built line. */
 const destinations = new WeakMap<Logger, Direct>();
 
 /** Called by createLogger: lines of `logger`, in the JSON `shape` it was made with, may be written straight to `destination`. */
-export function writesDirectly(logger: Logger, destination: DestinationStream, shape: Pick<LogShape, 'levelNames' | 'isoTime'>): void {
+export function writesDirectly(logger: Logger, destination: DestinationStream, shape: Pick<LogShape, 'levelNames' | 'isoTime'>, bindings = ''): void {
   // A multistream reads each line's level and object from pino's side channel, which a hand-built line skips.
   if ((destination as unknown as Record<symbol, unknown>)[pino.symbols.needsMetadataGsym] === true) return;
-  destinations.set(logger, { destination, prefix: shape.levelNames ? LEVEL_NAMES : LEVEL_NUMBERS, isoTime: shape.isoTime });
+  destinations.set(logger, { destination, prefix: shape.levelNames ? LEVEL_NAMES : LEVEL_NUMBERS, isoTime: shape.isoTime, bindings });
 }
 
 /**
@@ -82,7 +84,7 @@ export function writeCallLine(logger: Logger, level: CallLineLevel, fields: Call
     return;
   }
   if (!logger.isLevelEnabled(level)) return;
-  let line = direct.prefix[level] + (direct.isoTime ? `"${new Date().toISOString()}"` : Date.now());
+  let line = direct.prefix[level] + (direct.isoTime ? `"${new Date().toISOString()}"` : Date.now()) + direct.bindings;
   if (tool !== undefined) line += `,"tool":"${tool}"`;
   line += `,"requestId":"${requestId}"`;
   if (userId !== undefined) line += `,"userId":"${userId}"`;

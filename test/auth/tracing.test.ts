@@ -46,7 +46,7 @@ describe('auth: tracing a token verification', () => {
     let out = '';
     server.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
     server.stderr!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    await until(() => /listening (\S+)/.test(out) && out.includes('authorization server discovered'), 15_000);
+    await until(() => /listening (\S+)/.test(out) && out.includes('authorization server discovered'), 120_000);
     const url = /listening (\S+)/.exec(out)![1]!;
     token = await as.userToken({ subject: 'traced-user', resource: RESOURCE, scopes: ['orders:read'] });
     const traceparent = `00-${TRACE_ID}-${CLIENT_SPAN}-01`;

@@ -17,12 +17,12 @@ describe('the Dockerfile', () => {
     expect(final.image).toMatch(/^node:\d+-bookworm-slim$/);
   });
 
-  it('runs as a non-root user, in production, with a node health check on /health', () => {
+  it('runs as a non-root user, in production, with a node health check on /health/live', () => {
     expect(value('USER')).toBe('node');
     expect(parseEnv(value('ENV') ?? '')).toMatchObject({ NODE_ENV: 'production' });
     const health = execForm(value('HEALTHCHECK')!.replace(/^.*?\bCMD\s+/, ''));
     expect(health[0]).toBe('node');
-    expect(health.join(' ')).toContain('/health');
+    expect(health.join(' ')).toContain("path: '/health/live'");
     expect(execForm(value('CMD')!)).toEqual(['node', 'dist/src/index.js']);
   });
 

@@ -42,7 +42,7 @@ describe('npm run new-tool', () => {
     expect(index).toMatch(/getThing, listThings, createThing, replacePart, patchThing, deleteTool\];/);
     expect(readFileSync(join(copy.root, 'tools/delete.ts'), 'utf8')).toContain('destructiveHint: true');
     expect(readFileSync(join(copy.root, 'tools/get_thing.ts'), 'utf8')).toContain('readOnlyHint: true');
-  }, 30_000);
+  }, 300_000);
 
   it('with --view also writes a view, lists it in resources, and npm run build makes it one self-contained file', async () => {
     const made = await copy.node([TSX, join(ROOT, 'cli/new-tool/main.ts'), 'show_thing', '--path', '/things/:id', '--view']);
@@ -60,7 +60,7 @@ describe('npm run new-tool', () => {
     const html = readFileSync(file!, 'utf8');
     expect(html).not.toContain('src="./app.ts"');
     expect(html).toMatch(/<script>[\s\S]+ui\/initialize[\s\S]+<\/script>/);
-  }, 60_000);
+  }, 300_000);
 
   it.each([
     [{ name: 'get_thing' }, 'tools/get_thing.ts already exists'],
@@ -126,7 +126,7 @@ describe('npm run openapi', () => {
     written.push(...invoices.map((item) => item.tool));
     const again = await generateTools({ ...common(), file: fixture('petstore.yaml') });
     expect(again.map((item) => item.action)).toEqual(Array(3).fill(expect.stringMatching(/^skipped: tools\/\w+\.ts already exists \(--update regenerates it\)$/)));
-  }, 30_000);
+  }, 300_000);
 
   it('refuses an invalid document with exit code 1, and an unknown operation', async () => {
     writeFileSync(join(copy.root, 'broken.yaml'), 'openapi: 3.0.0\npaths: {}\n');
@@ -150,12 +150,12 @@ describe('everything written', () => {
       chromiumPath() ? new RegExp(`Test Suites: ${total} passed, ${total} total`) : new RegExp(`Test Suites: 1 skipped, ${total - 1} passed, ${total - 1} of ${total} total`),
     );
     expect(jest.code).toBe(0);
-  }, 120_000);
+  }, 600_000);
 
   it("the --view tool's browser test passes without Chromium too (skipped)", async () => {
     const jest = await copy.jest('tools/show_thing\\.view\\.test\\.ts', { CHROMIUM_PATH: 'none' });
     expect(jest.output).toMatch(/Test Suites: +1 skipped, 0 of 1 total/);
     expect(jest.output).toMatch(/Tests: +1 skipped, 1 total/);
     expect(jest.code).toBe(0);
-  }, 60_000);
+  }, 300_000);
 });

@@ -40,7 +40,7 @@ beforeAll(async () => {
   const run = await copy.node([TSX, 'test/support/openapi-roundtrip.ts', out, ...Object.values(DOCUMENTS).map(({ file }) => file)]);
   if (run.code !== 0) throw new Error(`openapi-roundtrip failed:\n${run.output}`);
   reports = JSON.parse(readFileSync(out, 'utf8')) as RoundTrip[];
-}, 120_000);
+}, 600_000);
 afterAll(() => copy.remove());
 
 const written = (name: Name) => planned[name].filter((item) => item.action === 'write');

@@ -75,7 +75,8 @@ describe('WORKERS=2 with METRICS_PORT', () => {
         expect(body).toMatch(/^mcp_tool_calls_total\{tool="where",outcome="ok"\} 12$/m);
         expect(body).toMatch(/^mcp_tool_call_duration_seconds_count\{tool="where"\} 12$/m);
       }
-      expect(primary.output()).toContain('metrics listening (summed over the workers)');
+      // The primary writes its own line as its listener starts; it reaches this test's pipe when it reaches it.
+      await primary.waitFor((output) => output.includes('metrics listening (summed over the workers)'), 'the primary said where metrics listen');
     } finally {
       await primary.stop();
     }
@@ -102,6 +103,31 @@ describe('WORKERS=2', () => {
       expect({ code, output: code === 0 ? '' : primary.output() }).toEqual({ code: 0, output: '' });
     }
   });
+
+  it('a worker killed (SIGKILL) is replaced: the replacement listens, logs as worker 3, and the cluster serves from two workers again', async () => {
+    const primary = await withoutRedis;
+    const client = await SseClient.open(primary.url);
+    let victim: number;
+    try {
+      victim = resultOf(await client.call(1, 'tools/call', { name: 'where', arguments: {} })).pid as number;
+    } finally {
+      client.close();
+    }
+    // Each worker's lines say which worker wrote them (pino base field): the two of the start are 1 and 2.
+    const listening = (worker: number) => new RegExp(`"worker":${worker},.*"msg":"tool server listening"`);
+    expect(primary.output()).toMatch(listening(1));
+    expect(primary.output()).toMatch(listening(2));
+    const killedAt = performance.now();
+    process.kill(victim, 'SIGKILL');
+    // The replacement's own "listening" line is the event: node:cluster numbers it 3.
+    await primary.waitFor((output) => listening(3).test(output), "the replacement worker's listening line");
+    const seconds = (performance.now() - killedAt) / 1000;
+    // A figure for docs/operations.md, never an assertion on it: the primary waits 1 s (restartDelayMs),
+    // then a worker starts as any process does (the machine's load decides how long).
+    process.stdout.write(`cluster: a killed worker's replacement listened ${seconds.toFixed(1)} s after the kill\n`);
+    await primary.waitFor((output) => output.includes('a worker exited: starting a replacement'), "the primary's line about the exit");
+    await callsFromEveryWorker(primary);
+  }, 60_000);
 
   it('SIGTERM to the primary drains every worker: the call in flight finishes, then the primary exits 0', async () => {
     const primary = await withoutRedis;

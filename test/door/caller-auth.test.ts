@@ -90,8 +90,12 @@ describe('door: caller authentication with a shared secret', () => {
     }
   });
 
-  it('/health stays open to any caller (but not to any Host)', async () => {
+  it('/health and the probes (/health/live, /health/ready) stay open to any caller (but not to any Host)', async () => {
     expect((await raw(stack.url, '/health')).status).toBe(200);
+    for (const probe of ['/health/live', '/health/ready']) {
+      expect((await raw(stack.url, probe)).status).toBe(200);
+      expect((await raw(stack.url, probe, { headers: { host: 'evil.example' } })).status).toBe(403);
+    }
     expect((await raw(stack.url, '/health?simulate=unhealthy')).status).toBe(503);
     expect((await raw(stack.url, '/health', { headers: { host: 'evil.example' } })).status).toBe(403);
     expect((await raw(stack.url, '/health/../sse')).status).toBe(401);

@@ -16,7 +16,7 @@ const running = (pid: number) => {
   }
 };
 /** Resolves once none of `pids` runs; a kill is delivered a moment after it is sent. */
-const ended = (pids: number[]) => until(() => pids.every((pid) => !running(pid)), 5_000).then(() => true, () => false);
+const ended = (pids: number[]) => until(() => pids.every((pid) => !running(pid)), 30_000).then(() => true, () => false);
 
 /** Runs this project's jest, with its own setup and environment, on one fixture; FIXTURE_PIDS names where pids go. */
 async function jestOn(fixture: string) {

@@ -45,10 +45,8 @@ describe('graceful shutdown', () => {
       const client = await SseClient.open(stack.url);
       const answer = client.call(1, 'tools/call', callTool('whoami'), MANAGER);
       await until(() => stack.server.inFlight.size === 1);
-      const started = Date.now();
       await stack.server.shutdown();
-      // Well before the API's 5 s answer: its request was aborted once the grace ran out.
-      expect(Date.now() - started).toBeLessThan(4_000);
+      // The shutdown sentence, not whoami's answer (which the API sends after 5 s): the call was stopped at the grace.
       expect((await answer).result).toEqual({ isError: true, content: [{ type: 'text', text: STOPPED_BY_SHUTDOWN }] });
       await client.waitClosed();
       const line = stack.logs().find((entry) => entry.msg === 'tool call');
@@ -95,9 +93,10 @@ describe('in-flight accounting', () => {
       controller.abort();
       expect(await pending).toBe('aborted');
       await until(() => stack.server.inFlight.size === 0);
-      const started = Date.now();
       await stack.server.shutdown();
-      expect(Date.now() - started).toBeLessThan(2_000);
+      // Nothing left to wait for: drained at once, nothing stopped (had the call counted, the 5 s grace would
+      // have run out before the API's answer and stopped it).
+      expect(stack.logs()).toContainEqual(expect.objectContaining({ msg: 'shutting down', drained: true, abandoned: 0 }));
     } finally {
       await stack.api.close();
     }
@@ -133,7 +132,7 @@ describe('the entry point', () => {
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
     try {
-      await until(() => out.includes('tool server listening'), 15_000);
+      await until(() => out.includes('tool server listening'), 120_000);
       child.kill(signal);
       const [code] = (await once(child, 'exit')) as [number | null];
       expect(code).toBe(0);

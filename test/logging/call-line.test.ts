@@ -11,7 +11,7 @@ import type { LogShape } from '../../src/logging/settings';
 import { writeCallLine, type CallLineFields, type CallLineLevel } from '../../src/logging/call-line';
 import { CALL_OUTCOMES } from '../../src/telemetry/outcomes';
 
-function capture(level = 'trace', shape?: LogShape): { logger: Logger; lines: string[] } {
+function capture(level = 'trace', shape?: LogShape, worker?: number): { logger: Logger; lines: string[] } {
   const lines: string[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -19,7 +19,7 @@ function capture(level = 'trace', shape?: LogShape): { logger: Logger; lines: st
       done();
     },
   });
-  return { logger: createLogger({ level, destination, shape }), lines };
+  return { logger: createLogger({ level, destination, shape, worker }), lines };
 }
 
 /** A line's time in epoch milliseconds, whichever way it is written (LOG_TIME). */
@@ -34,10 +34,10 @@ function inOrder({ tool, requestId, userId, outcome, code, cause, host, upstream
 }
 
 /** Writes `fields` both ways and returns the two lines, each with its time set to 0 once checked. */
-function bothWays(unordered: CallLineFields, level: CallLineLevel = 'info', msg = 'tool call', shape?: LogShape): { direct: string; pino: string } {
+function bothWays(unordered: CallLineFields, level: CallLineLevel = 'info', msg = 'tool call', shape?: LogShape, worker?: number): { direct: string; pino: string } {
   const fields = inOrder(unordered);
-  const ours = capture('trace', shape);
-  const theirs = capture('trace', shape);
+  const ours = capture('trace', shape, worker);
+  const theirs = capture('trace', shape, worker);
   const before = Date.now();
   writeCallLine(ours.logger, level, fields, msg);
   theirs.logger[level](fields, msg);
@@ -62,6 +62,15 @@ const base: CallLineFields = {
 };
 
 describe('the call line written by hand', () => {
+  it("in a cluster worker, carries the worker's number where pino writes it (after the time), in every shape", () => {
+    for (const shape of [undefined, { format: 'json', levelNames: true, isoTime: true } as const]) {
+      const { direct, pino: theirs } = bothWays(base, 'info', 'tool call', shape, 2);
+      expect(direct).toBe(theirs);
+      expect(JSON.parse(direct)).toMatchObject({ worker: 2, tool: 'get_order' });
+      expect(bothWays(base, 'warn', 'tool call failed upstream', shape, 7).direct).toMatch(/^\{"level":(40|"warn"),"time":0,"worker":7,"tool":/);
+    }
+  });
+
   it('is the line pino writes, byte for byte, for every outcome and field shape a call has', () => {
     const cases: CallLineFields[] = [
       base,

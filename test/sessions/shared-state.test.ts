@@ -45,7 +45,7 @@ async function replayRefused(first: Pinned, second: Pinned): Promise<void> {
 /** The levels `on`'s next calls of `caller` send, once they are `expected` (bounded: the level travels as the setLevel's answer goes out). */
 async function levelsBecome(on: Pinned, caller: Record<string, string>, expected: string[]): Promise<void> {
   let seen = levelsOf((await on.post(logs, caller)).messages);
-  const deadline = Date.now() + 5_000;
+  const deadline = Date.now() + 30_000;
   while (JSON.stringify(seen) !== JSON.stringify(expected) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 20));
     seen = levelsOf((await on.post(logs, caller)).messages);

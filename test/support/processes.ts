@@ -28,17 +28,39 @@ async function startProcess(command: string, args: string[], env: NodeJS.Process
   child.once('exit', () => live.delete(child));
   let output = '';
   let seen = 0;
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output = (output + chunk.toString('utf8')).slice(-20_000);
-      seen = output.split('\n').filter((line) => ready.test(line)).length;
-      if (seen >= count) resolve();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-20_000)));
-    child.once('exit', (code, signal) => reject(new Error(`${command} exited (${signal ?? code}) before it was ready:\n${output}`)));
-  });
-  return { child, output: () => output };
+  /** Called after each chunk of output: the waits of waitFor. */
+  const watchers = new Set<() => void>();
+  const heard = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-20_000);
+    for (const watcher of watchers) watcher();
+  };
+  child.stdout.on('data', heard);
+  child.stderr.on('data', heard);
+  /** Resolves once the output (its last 20,000 characters) satisfies `condition`, checked as each chunk arrives. */
+  const waitFor = (condition: (output: string) => boolean, what: string) =>
+    new Promise<void>((resolve, reject) => {
+      const done = () => {
+        watchers.delete(check);
+        child.off('exit', exited);
+      };
+      const check = () => {
+        if (!condition(output)) return;
+        done();
+        resolve();
+      };
+      const exited = (code: number | null, signal: string | null) => {
+        done();
+        reject(new Error(`${command} exited (${signal ?? code}) before ${what}:\n${output}`));
+      };
+      watchers.add(check);
+      child.once('exit', exited);
+      check();
+    });
+  await waitFor(() => {
+    seen = output.split('\n').filter((line) => ready.test(line)).length;
+    return seen >= count;
+  }, 'it was ready');
+  return { child, output: () => output, waitFor };
 }
 
 export interface Replica {
@@ -48,6 +70,11 @@ export interface Replica {
   output(): string;
   /** Sends `signal` and resolves with the exit code once the process has gone. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /**
+   * Resolves once its output (the last 20,000 characters) satisfies `condition`, checked as each chunk
+   * of output arrives (an event, not a clock); rejects if the process exits first.
+   */
+  waitFor(condition: (output: string) => boolean, what?: string): Promise<void>;
 }
 
 /** A replica on a free port; `env` adds settings (REDIS_URL, WORKERS, …); `fixture` runs another build's. */
@@ -56,8 +83,8 @@ export async function startReplica(env: Record<string, string>, fixture = FIXTUR
   const workers = Number(env.WORKERS ?? 1);
   // One test user makes every call: the per-user in-flight cap would refuse the routing tests' bursts.
   const fullEnv = { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), USER_MAX_IN_FLIGHT: '0', ...env };
-  const { child, output } = await startProcess(process.execPath, ['--import', 'tsx', fixture], fullEnv, /tool server listening/, workers);
-  return { url: `http://127.0.0.1:${port}`, child, output, stop: (signal) => stop(child, signal) };
+  const { child, output, waitFor } = await startProcess(process.execPath, ['--import', 'tsx', fixture], fullEnv, /tool server listening/, workers);
+  return { url: `http://127.0.0.1:${port}`, child, output, stop: (signal) => stop(child, signal), waitFor: (condition, what = 'the output expected') => waitFor(condition, what) };
 }
 
 async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {

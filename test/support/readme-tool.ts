@@ -1,6 +1,6 @@
 // The README's "Adding a tool" section, read the way a newcomer follows it: the scaffold command, the
 // by-hand tool and test files, and the lines to add to tools/index.ts (issue 18).
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withoutModules } from '../../cli/remove-examples/index-file';
 import { ROOT } from './project-copy';
@@ -61,9 +61,13 @@ export function addReadmeToolByHand(root: string, tool: ReadmeTool = readmeTool(
  * followed them.
  */
 export function withoutTool(root: string, module: string): void {
-  for (const file of [`tools/${module}.ts`, `tools/${module}.test.ts`, `tools/${module}.view.ts`, `tools/views/${module}`]) {
+  // Every file of the tool, whatever the fork added beside it: `<module>.ts` and `<module>.<anything>`
+  // (its test, a --view's declaration and browser test `<module>.view.test.ts`, a prompt…), and its view's folder.
+  const own = readdirSync(join(root, 'tools')).filter((name) => name === `${module}.ts` || name.startsWith(`${module}.`));
+  for (const file of [...own.map((name) => `tools/${name}`), `tools/views/${module}`]) {
     rmSync(join(root, file), { recursive: true, force: true });
   }
   const index = join(root, 'tools/index.ts');
-  writeFileSync(index, withoutModules(readFileSync(index, 'utf8'), new Set([module, `${module}.view`, `${module}.prompt`])).text);
+  const modules = own.filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts')).map((name) => name.slice(0, -'.ts'.length));
+  writeFileSync(index, withoutModules(readFileSync(index, 'utf8'), new Set([module, `${module}.view`, `${module}.prompt`, ...modules])).text);
 }

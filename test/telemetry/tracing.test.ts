@@ -39,7 +39,7 @@ describe('tracing on (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     let out = '';
     server.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
     server.stderr!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    await until(() => /listening (\S+)/.test(out), 15_000);
+    await until(() => /listening (\S+)/.test(out), 120_000);
     const url = /listening (\S+)/.exec(out)![1]!;
     const traced = { traceparent: `00-${TRACE_ID}-${CLIENT_SPAN}-01`, tracestate: TRACESTATE, authorization: 'Bearer tok-secret-1' };
     await postDirect(url, { jsonrpc: '2.0', id: 41, method: 'tools/call', params: callTool('fetch_item', { id: SECRET_ARG }) }, traced);

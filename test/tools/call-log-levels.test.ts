@@ -15,7 +15,9 @@ describe('log lines of a tool call, at LOG_LEVEL=debug', () => {
 
   beforeAll(async () => {
     api = await startStandInApi();
-    stack = await startStack({ env: { LOG_LEVEL: 'debug', UPSTREAM_TIMEOUT_MS: '300' }, tools: fixtureTools, customerApiUrl: () => api.url });
+    // 5 s, not 300 ms: every call here runs under this deadline, and beside a CPU hog (CI) a call that
+    // should succeed took longer than 300 ms and ended as a time-out. Only /slow (never answered) waits it out.
+    stack = await startStack({ env: { LOG_LEVEL: 'debug', UPSTREAM_TIMEOUT_MS: '5000' }, tools: fixtureTools, customerApiUrl: () => api.url });
   });
   afterAll(async () => {
     await stack.close();

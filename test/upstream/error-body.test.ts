@@ -48,9 +48,8 @@ describe('the body of a refused request', () => {
   it('a body that never ends: the status error at the deadline, without a reason', async () => {
     const upstream = createUpstream({ baseUrl: api.url, timeoutMs: 300 });
     try {
-      const started = performance.now();
+      // The body never ends: only the deadline can end this wait (a hang fails the test by its own time-out).
       const error = await upstream.forCall(scope()).get('/never-ends').catch((e: unknown) => e);
-      expect(performance.now() - started).toBeLessThan(2_000);
       expect(error).toBeInstanceOf(UpstreamHttpError);
       expect(error).toMatchObject({ status: 400, reason: undefined });
     } finally {

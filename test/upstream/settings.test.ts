@@ -24,11 +24,10 @@ describe('upstream settings from the environment', () => {
       if (req.url === '/') res.end('ok'); // the health probe
     };
     await withUpstream(silent, { UPSTREAM_TIMEOUT_MS: '200' }, async (url) => {
-      const started = Date.now();
+      // The API never answers: only the deadline ends the call (a hang fails the test by its own time-out).
       const { json } = await getOrder(url);
       expect(json?.result?.isError).toBe(true);
       expect(json?.result?.content?.[0]?.text).toMatch(/timeout error/);
-      expect(Date.now() - started).toBeLessThan(5_000);
     });
   });
 

@@ -33,6 +33,8 @@ export interface RedisBusOptions {
   refreshMs: number;
 }
 
+/** The longest the server's start waits for Redis before listening without it (docs/deploy.md, startup probe). */
+export const REDIS_STARTUP_WAIT_MS = 5_000;
 /** Sessions held elsewhere, as last seen in Redis: a burst of calls for one session costs one GET. */
 const SEEN_MAX = 10_000;
 /** Answers refused by Redis that wait for it to take writes again, at most (issue 20). */
@@ -243,9 +245,16 @@ export class RedisBus implements SessionBus {
     this.announcements.on(topic, listener);
   }
 
-  /** Both connections up, or `timeoutMs` passed (Redis down at startup: serve what needs no Redis). */
-  ready(timeoutMs = 5_000): Promise<void> {
-    return whenReady(this.options.connections, timeoutMs);
+  /**
+   * Both connections up, or `timeoutMs` passed (Redis down at startup: serve what needs no Redis). The
+   * server listens only after this: an unreachable Redis delays the start by `timeoutMs`, said in the log.
+   */
+  async ready(timeoutMs = REDIS_STARTUP_WAIT_MS): Promise<void> {
+    const { connections, logger } = this.options;
+    if (connections.ready) return;
+    logger.info({ redis: connections.where, waitMs: timeoutMs }, 'waiting for redis before listening');
+    await whenReady(connections, timeoutMs);
+    if (!connections.ready) logger.warn({ redis: connections.where, waitedMs: timeoutMs }, 'redis not reachable at startup: listening without it (calls for sessions held elsewhere get 503 until it is back)');
   }
 
   async close(): Promise<void> {

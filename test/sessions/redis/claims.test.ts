@@ -68,7 +68,7 @@ describe('RedisBus.announce', () => {
     const redis = new Redis(SHARED_REDIS_URL);
     const listening = async () => Number(((await redis.pubsub('NUMSUB', `${prefix}control`)) as [string, number])[1]);
     try {
-      const deadline = Date.now() + 5_000;
+      const deadline = Date.now() + 30_000;
       while ((await listening()) < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(await listening()).toBe(3);
     } finally {

@@ -8,10 +8,10 @@ export async function health(replica: Replica): Promise<{ status: number; error?
   return { status: response.status, error: body.error };
 }
 
-/** Polls /health until it answers `status` (and an error matching `error`); fails after 10 s with the last answer. */
+/** Polls /health until it answers `status` (and an error matching `error`); fails after 30 s with the last answer. */
 export async function healthBecomes(replica: Replica, status: number, error?: RegExp): Promise<{ status: number; error?: string }> {
   let last = await health(replica);
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   const matches = () => last.status === status && (error === undefined || error.test(last.error ?? ''));
   while (!matches() && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -91,10 +91,9 @@ describe('sessions routed over Redis between three replicas', () => {
     const answer = client.answer(1);
     expect((await postVia(stopping.url, client, toolCall(1, 'fetch_item', { id: 'hold-shutdown' }))).status).toBe(202);
     const upstream = await api.seen('/items/hold-shutdown');
-    const started = Date.now();
+    // Once the grace ran out, not whenever the held request might end (never): the process exits and its
+    // request to the API is aborted (a process that overran its grace would hang this test).
     expect(await stopping.stop('SIGTERM')).toBe(0);
-    // Once the grace ran out, not whenever the held request might end (never): the process did not overrun it.
-    expect(Date.now() - started).toBeLessThan(5_000);
     await upstream.aborted;
     expect((await answer).result).toEqual({ isError: true, content: [{ type: 'text', text: STOPPED_BY_SHUTDOWN }] });
     expect(client.closed).toBe(false); // A stays, and so does its stream
@@ -146,13 +145,21 @@ describe('sessions routed over Redis between three replicas', () => {
     const killedAt = Date.now();
     // No event marks a key's expiry: poll the way the hub would retry.
     let status = 202;
-    while (status !== 404 && Date.now() - killedAt < TTL_MS + 2_000) {
+    /** When the last POST that still found a route was sent, after the kill. */
+    let lastRoutedSentAt = killedAt;
+    while (status !== 404 && Date.now() - killedAt < TTL_MS + 30_000) {
+      const sentAt = Date.now();
       status = (await postVia(a.url, doomed, { jsonrpc: '2.0', id: 2, method: 'ping' })).status;
-      if (status !== 404) await new Promise((resolve) => setTimeout(resolve, 50));
+      if (status !== 404) {
+        lastRoutedSentAt = sentAt;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     }
     expect(status).toBe(404);
-    // The bound: the key's TTL, plus a sighting cached by A for at most min(SESSION_REFRESH_MS, 1 s).
-    expect(Date.now() - killedAt).toBeLessThanOrEqual(TTL_MS + 500 + 250);
+    // The bound: the key's TTL, plus a sighting cached by A for at most min(SESSION_REFRESH_MS, 1 s). Measured
+    // on when the last routed POST was sent, not when the 404 came back: a loaded machine's slow round trips
+    // make the answer late, never the route's end.
+    expect(lastRoutedSentAt - killedAt).toBeLessThanOrEqual(TTL_MS + 500 + 250);
     const answer = survivor.answer(3);
     expect((await postVia(b.url, survivor, toolCall(3, 'where'))).status).toBe(202);
     expect(resultOf(await answer).pid).toBe(b.child.pid);
