@@ -21,7 +21,7 @@ import { NO_PROMPTS, type PromptSet } from '../../prompts/prompt-set';
 import { surfaceMethods, type Surface } from './surface';
 import { CallLink } from './call-link';
 import type { ClientLink } from './client-link';
-import { answersOf, inputRequiredResult, ModernLink } from './modern-link';
+import { answersOf, CallBinding, inputRequiredResult, ModernLink } from './modern-link';
 import { RequestStateCodec } from './request-state';
 import type { LevelBook } from './level-book';
 import { ownerOf } from './owner';
@@ -318,7 +318,7 @@ export function createProtocolCore({
           });
         if (surface && modern) {
           // 2026-07-28: questions are a multi-round-trip result; the answers so far come back in a sealed state.
-          const binding = { tool: name, args, owner: ownerOf(ctx.headers, ctx.principal) };
+          const binding = new CallBinding(name, args, ctx.headers, ctx.principal);
           const capabilities = meta?.[META.clientCapabilities];
           const resume = (answers: Params) =>
             start(new ModernLink(notify, surface.logLevelOf(params, ctx), typeof capabilities === 'object' && capabilities !== null ? (capabilities as Params) : {}, answers)).catch(
