@@ -33,8 +33,15 @@ export function jsonTextResult(tool: Tool, schema: z.ZodType, text: string, stru
     if (text.charCodeAt(0) !== 123 /* { */) throw new TypeError(`Tool ${tool.name} returned text that is not the JSON of its output`);
     return textResult(text);
   }
-  const { structuredContent } = structuredResult(tool, schema, jsonOutput(tool, text), true);
-  return { content: [{ type: 'text', text }], structuredContent };
+  // Checked only: the text for the model is the one that came, never a serialization of the check's copy.
+  return { content: [{ type: 'text', text }], structuredContent: checkedOutput(tool, schema, jsonOutput(tool, text)) };
+}
+
+/** A handler's output as its schema reads it (declared fields only); one that does not match is a bug in the tool. */
+function checkedOutput(tool: Tool, schema: z.ZodType, value: unknown): Record<string, unknown> {
+  const checked = schema.safeParse(value);
+  if (!checked.success) throw new TypeError(`Tool ${tool.name} returned an answer that does not match its output schema: ${describeIssues(checked.error)}`);
+  return checked.data as Record<string, unknown>;
 }
 
 /**
@@ -43,9 +50,7 @@ export function jsonTextResult(tool: Tool, schema: z.ZodType, text: string, stru
  * An answer that does not match its own schema is a bug in the tool: it fails like any other bug.
  */
 export function structuredResult(tool: Tool, schema: z.ZodType, value: unknown, structured: boolean): ToolResult {
-  const checked = schema.safeParse(value);
-  if (!checked.success) throw new TypeError(`Tool ${tool.name} returned an answer that does not match its output schema: ${describeIssues(checked.error)}`);
-  const structuredContent = checked.data as Record<string, unknown>;
+  const structuredContent = checkedOutput(tool, schema, value);
   const text = tool.textOf ? tool.textOf(structuredContent as never) : JSON.stringify(structuredContent);
   return structured ? { content: [{ type: 'text', text }], structuredContent } : { content: [{ type: 'text', text }] };
 }

@@ -4,6 +4,9 @@
 import { ClientRequestError, InputRequired, type ClientLink, type ClientRequestMethod } from './client-link';
 import { JsonRpcError, JsonRpcErrorCode, type JsonRpcNotification } from './jsonrpc';
 import type { LogLevel } from './log-levels';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Principal } from '../../auth/principal';
+import { ownerOf } from './owner';
 import type { Opened, RequestStateCodec, StateBinding } from './request-state';
 
 /** Which client capability each question needs (declared in the request's `_meta`). */
@@ -34,6 +37,25 @@ export class ModernLink implements ClientLink {
     for (let i = 1; i < this.asked; i++) used[`q${i}`] = this.answers[`q${i}`];
     return Promise.reject(new InputRequired(key, { method, params }, used));
   };
+}
+
+/**
+ * What a 2026-07-28 call's requestState is bound to. The owner, a hash of the caller's credentials, is
+ * made only when a state is opened or sealed: most calls do neither, and it cost a sha256 per call (issue 12).
+ */
+export class CallBinding implements StateBinding {
+  private ownerTag: string | undefined = undefined;
+
+  constructor(
+    readonly tool: string,
+    readonly args: unknown,
+    private readonly headers: IncomingHttpHeaders,
+    private readonly principal: Principal | undefined,
+  ) {}
+
+  get owner(): string {
+    return (this.ownerTag ??= ownerOf(this.headers, this.principal));
+  }
 }
 
 /**

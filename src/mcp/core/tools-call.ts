@@ -11,8 +11,7 @@ import type { ClientLink } from './client-link';
 import type { CoreContext, Method, Params } from './context';
 import { echoed, MAX_ECHO } from './echo';
 import { JsonRpcError, JsonRpcErrorCode } from './jsonrpc';
-import { answersOf, inputRequiredResult, ModernLink } from './modern-link';
-import { ownerOf } from './owner';
+import { answersOf, CallBinding, inputRequiredResult, ModernLink } from './modern-link';
 import type { PendingRequests } from './pending-requests';
 import type { RequestStateCodec } from './request-state';
 import type { Surface } from './surface';
@@ -139,7 +138,7 @@ export function toolsCallMethod({ registry, logger, metrics, surface, pending, s
     }
     if (surface && modern) {
       // 2026-07-28: questions are a multi-round-trip result; the answers so far come back in a sealed state.
-      const binding = { tool: name, args, owner: ownerOf(ctx.headers, ctx.principal) };
+      const binding = new CallBinding(name, args, ctx.headers, ctx.principal);
       const capabilities = meta?.[META.clientCapabilities];
       const resume = (answers: Params) =>
         start(new ModernLink(notify, surface.logLevelOf(params, ctx), typeof capabilities === 'object' && capabilities !== null ? (capabilities as Params) : {}, answers)).catch(
