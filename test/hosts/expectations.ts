@@ -24,6 +24,8 @@ export const EXPECT = {
   prompt: /Review the open orders of Northwind/,
   /** The example view (ui://orders/search_orders) read as a resource: its HTML. */
   resource: /<html|<!doctype html/i,
+  /** Where the view is withheld from a host without the Apps extension: not found, or no resource tool. */
+  resourceWithheld: /not found|not offered|offered no tool named/i,
 } as const;
 
 /** The arguments and resource the turns use. */

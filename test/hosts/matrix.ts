@@ -102,9 +102,16 @@ export function hostMatrix(host: Host): void {
 
     const readResource = path === '/mcp' ? host.readResource : undefined;
     if (readResource) {
-      it("a resource: the model reads the example view through the host's resource tool", async () => {
+      const withheld = host.viewByUri !== 'read';
+      it(`a resource: the example view, which the host cannot show, ${withheld ? 'is not handed to the model' : 'read by its URI (2025-era /mcp cannot tell)'}`, async () => {
         const { call: tool, arguments: args } = readResource(VIEW_URI);
-        expect((await turn({ call: tool, arguments: args }, 'Read the search_orders view.')).text).toMatch(EXPECT.resource);
+        const { text } = await turn({ call: tool, arguments: args }, 'Read the search_orders view.');
+        if (withheld) {
+          expect(text).not.toMatch(EXPECT.resource);
+          expect(text).toMatch(EXPECT.resourceWithheld);
+        } else {
+          expect(text).toMatch(EXPECT.resource);
+        }
       }, TURN_TIMEOUT_MS);
     }
   });

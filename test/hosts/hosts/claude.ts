@@ -31,4 +31,5 @@ export const claude: Host = {
   // It splits the arguments at spaces and keeps quotes as characters: one word per argument.
   prompt: (place, prompt, argument) => claude.turn(place, `/mcp__orders__${prompt} ${argument.split(' ')[0]}`),
   readResource: (uri) => ({ call: 'ReadMcpResourceTool', arguments: { server: 'orders', uri } }),
+  viewByUri: 'withheld',
 };

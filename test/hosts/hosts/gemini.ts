@@ -37,4 +37,5 @@ export const gemini: Host = {
   // MCP prompts are slash commands, which -p runs, with named arguments.
   prompt: (place, prompt, argument) => gemini.turn(place, `/${prompt} --customer="${argument}"`),
   readResource: (uri) => ({ call: 'read_mcp_resource', arguments: { serverName: 'orders', uri } }),
+  viewByUri: 'withheld',
 };

@@ -41,6 +41,14 @@ export interface Host {
   prompt?: (place: Place, prompt: string, argument: string) => Command;
   /** The host's own tool that reads an MCP resource, and its arguments, where it has one. */
   readResource?: (uri: string) => { call: string; arguments: Record<string, unknown> };
+  /**
+   * What the model is handed when it asks for the example view by its URI. None of these hosts declares the
+   * MCP Apps extension, so the server lists no view to them (docs/views.md). 'withheld': the host checks
+   * its own list (or offers no resource tool) and hands the model no HTML. 'read': the host passes the URI
+   * through, and a 2025-era read by URI still answers the view in full: stateless `/mcp` cannot tell a
+   * client that declared the extension at `initialize` from one that did not (the gap docs/views.md names).
+   */
+  viewByUri?: 'withheld' | 'read';
 }
 
 const CACHE = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'mcp-template-hosts');
