@@ -219,7 +219,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     auth,
   });
   const lanes = new Map<string, Handler>(Object.entries({ ...sse, ...streamable, ...auth?.routes }));
-  const apiCheck = customerApiCheck(options.customerApiUrl, upstream.dispatcher);
+  const apiCheck = customerApiCheck(options.customerApiUrl, upstream.dispatcher, config.upstream.userAgent);
   const app = createApp({
     logger,
     // In oauth mode /health includes the authorization server: 503 until it has been discovered (issue 25).

@@ -64,6 +64,28 @@ describe('GET /health with HEALTH_SIMULATION=off', () => {
   });
 });
 
+describe('GET /health with a customer API that refuses requests without a User-Agent', () => {
+  it('probes with the User-Agent tool requests send, and reports healthy', async () => {
+    const seen: (string | undefined)[] = [];
+    const api = createServer((req, res) => {
+      seen.push(req.headers['user-agent']);
+      res.writeHead(req.headers['user-agent'] ? 404 : 403, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const port = (api.address() as { port: number }).port;
+    const stack = await startStack({ env: { UPSTREAM_USER_AGENT: 'acme-tools/1.0' }, customerApiUrl: () => `http://127.0.0.1:${port}` });
+    try {
+      const res = await request(stack.url).get('/health');
+      expect(res.status).toBe(200);
+      expect(seen).toEqual(['acme-tools/1.0']);
+    } finally {
+      await stack.close();
+      api.closeAllConnections();
+      api.close();
+    }
+  });
+});
+
 describe('GET /health with a customer API that does not answer', () => {
   it('reports unhealthy within HEALTH_TIMEOUT_MS', async () => {
     const silent = createServer(() => undefined);
