@@ -22,6 +22,12 @@ export const EXAMPLE_MODULES: readonly string[] = [
 /** Folders of tools/views/ that are the examples' views (their sources: index.html, app.ts). */
 export const EXAMPLE_VIEWS: readonly string[] = ['search_orders'];
 
+/**
+ * The host matrix (scripts/host-matrix.sh): its turns call the example tools against the example API, so
+ * it goes with them, with the test that keeps its configurations equal to docs/connect-your-host.md.
+ */
+export const EXAMPLE_MATRIX: readonly string[] = ['test/hosts', 'test/docs/connect-your-host.test.ts'];
+
 /** The examples' own pages: docs/ pages of the template name them only in a plain sentence, never a link. */
 export const EXAMPLE_DOCS = 'docs/examples';
 

@@ -3,7 +3,7 @@
 // finds nothing to do.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXAMPLE_API, EXAMPLE_DOCS, EXAMPLE_MODULES, EXAMPLE_TESTS, EXAMPLE_VIEWS } from './examples';
+import { EXAMPLE_API, EXAMPLE_DOCS, EXAMPLE_MATRIX, EXAMPLE_MODULES, EXAMPLE_TESTS, EXAMPLE_VIEWS } from './examples';
 import { withoutModules } from './index-file';
 import { removeLeftovers } from './leftovers';
 
@@ -49,6 +49,11 @@ export function removeExamples(root: string): Removal {
   for (const folder of [EXAMPLE_API, EXAMPLE_DOCS].filter((path) => existsSync(join(root, path)))) {
     rmSync(join(root, folder), { recursive: true, force: true });
     deleted.push(`${folder}/`);
+  }
+  for (const path of EXAMPLE_MATRIX.filter((path) => existsSync(join(root, path)))) {
+    const folder = !path.endsWith('.ts');
+    rmSync(join(root, path), { recursive: true, force: true });
+    deleted.push(folder ? `${path}/` : path);
   }
   for (const file of [...removable.map((module) => `${module}.ts`), ...EXAMPLE_TESTS]) {
     if (!existsSync(join(toolsDir(root), file))) continue;

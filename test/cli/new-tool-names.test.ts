@@ -1,9 +1,9 @@
 // `npm run new-tool` with a name that leaves no room for a host's prefix (mcp__<server>__ and the like,
 // within the providers' 64 characters): the tool is written, and a warning names the length and prefixes.
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runChild } from '../support/children';
 import { ROOT } from '../support/project-copy';
 
 const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
@@ -17,12 +17,9 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function newTool(name: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [TSX, MAIN, name], { cwd: root }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
+async function newTool(name: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const { code, stdout, stderr } = await runChild(process.execPath, [TSX, MAIN, name], { cwd: root });
+  return { code, stdout, stderr };
 }
 
 describe('npm run new-tool and the room for a host prefix', () => {

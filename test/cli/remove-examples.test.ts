@@ -57,6 +57,7 @@ describeUnless(examplesMissing)('npm run remove-examples in a fresh copy with a 
     expect(first.output).toContain(`the list now holds ${identifier}`);
     expect(existsSync(join(copy.root, 'example-api'))).toBe(false);
     expect(first.output).toContain(`remove-examples: deleted ${EXAMPLE_DOCS}/\n`);
+    expect(first.output).toContain('remove-examples: deleted test/hosts/\n');
     expect(readdirSync(join(copy.root, 'tools')).sort()).toEqual([`${tool}.test.ts`, `${tool}.ts`, `${tool}.view.test.ts`, `${tool}.view.ts`, 'index.ts', 'views'].sort());
     expect(readdirSync(join(copy.root, 'tools/views'))).toEqual([tool]);
     expect(readdirSync(join(copy.root, 'tools/views', tool)).sort()).toEqual(['app.ts', 'index.html']);
