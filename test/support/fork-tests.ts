@@ -28,7 +28,23 @@ const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encodi
 /** Changed, added, deleted or untracked (ignored files such as .env are not: see the second rule). */
 const listed = base === undefined ? rest : [...git('diff', '--name-only', base), ...git('ls-files', '--others', '--exclude-standard')];
 // node_modules may be a symbolic link in a copy, which .gitignore's `node_modules/` does not match.
-const changed = [...new Set(listed.map((file) => file.replace(/^\.\//, '')))].filter((file) => !/^(node_modules|dist|coverage)(\/|$)/.test(file));
+const candidates = [...new Set(listed.map((file) => file.replace(/^\.\//, '')))].filter((file) => !/^(node_modules|dist|coverage)(\/|$)/.test(file));
+/**
+ * What the steps left that git ignores (logs, .data/, bench results): run-time leftovers, not changes. A
+ * .env is kept: the docs' copy writes one as a user would, and the tests that read it must run.
+ */
+function ignoredByGit(files: readonly string[]): Set<string> {
+  if (files.length === 0 || !existsSync(join(root, '.git'))) return new Set();
+  try {
+    return new Set(execFileSync('git', ['check-ignore', '--stdin'], { cwd: root, encoding: 'utf8', input: files.join('\n') }).split('\n').filter(Boolean));
+  } catch (error) {
+    // Exit 1: none of them is ignored.
+    if ((error as { status?: number }).status === 1) return new Set();
+    throw error;
+  }
+}
+const ignored = ignoredByGit(candidates);
+const changed = candidates.filter((file) => !ignored.has(file) || /^\.env/.test(file));
 
 /** Files a fork's steps may change without reaching the framework's tests except through the rules above. */
 // .env: the docs' copy writes one as a user would; the tests that read one (they start the entry) are run.
