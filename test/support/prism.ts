@@ -3,7 +3,7 @@
 // seconds to start: start one per document and file, and stop it when done.
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { freePort } from './processes';
+import { onFreePort } from './processes';
 import { spawnChild } from './children';
 
 const PRISM = join(__dirname, '../../node_modules/@stoplight/prism-cli/dist/index.js');
@@ -16,21 +16,24 @@ export interface PrismMock {
 }
 
 export async function startPrism(document: string): Promise<PrismMock> {
-  const port = await freePort();
-  const child = spawnChild(process.execPath, [PRISM, 'mock', '--host', '127.0.0.1', '--port', String(port), document], {
+  // Prism takes seconds to listen: another process may take the free port meanwhile (onFreePort retries).
+  const { port, started } = await onFreePort(async (port) => {
+    const child = spawnChild(process.execPath, [PRISM, 'mock', '--host', '127.0.0.1', '--port', String(port), document], {});
+    const log = { output: '' };
+    const append = (chunk: Buffer) => (log.output = (log.output + chunk.toString('utf8')).slice(-200_000));
+    child.stdout.on('data', append);
+    child.stderr.on('data', append);
+    await new Promise<void>((resolve, reject) => {
+      const onData = () => /Prism is listening/.test(log.output) && resolve();
+      child.stdout.on('data', onData);
+      child.once('exit', (code) => reject(new Error(`prism exited (${code}) before listening:\n${log.output}`)));
+    });
+    return { child, log };
   });
-  let output = '';
-  const append = (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-200_000));
-  child.stdout.on('data', append);
-  child.stderr.on('data', append);
-  await new Promise<void>((resolve, reject) => {
-    const onData = () => /Prism is listening/.test(output) && resolve();
-    child.stdout.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`prism exited (${code}) before listening:\n${output}`)));
-  });
+  const { child, log } = started;
   return {
     url: `http://127.0.0.1:${port}`,
-    output: () => output,
+    output: () => log.output,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');

@@ -79,12 +79,31 @@ export interface Replica {
 
 /** A replica on a free port; `env` adds settings (REDIS_URL, WORKERS, …); `fixture` runs another build's. */
 export async function startReplica(env: Record<string, string>, fixture = FIXTURE): Promise<Replica> {
-  const port = await freePort();
   const workers = Number(env.WORKERS ?? 1);
-  // One test user makes every call: the per-user in-flight cap would refuse the routing tests' bursts.
-  const fullEnv = { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), USER_MAX_IN_FLIGHT: '0', ...env };
-  const { child, output, waitFor } = await startProcess(process.execPath, ['--import', 'tsx', fixture], fullEnv, /tool server listening/, workers);
+  const { port, started } = await onFreePort(async (port) => {
+    // One test user makes every call: the per-user in-flight cap would refuse the routing tests' bursts.
+    const fullEnv = { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), USER_MAX_IN_FLIGHT: '0', ...env };
+    return startProcess(process.execPath, ['--import', 'tsx', fixture], fullEnv, /tool server listening/, workers);
+  });
+  const { child, output, waitFor } = started;
   return { url: `http://127.0.0.1:${port}`, child, output, stop: (signal) => stop(child, signal), waitFor: (condition, what = 'the output expected') => waitFor(condition, what) };
+}
+
+/**
+ * Starts `start` on a port that was free when asked for. Between that question and the child's listen
+ * (a replica first waits for Redis), another process on the machine may take the port: the child then
+ * exits with EADDRINUSE, and it starts again on another free port (a race of the machine, not of the code
+ * under test; any other early exit is the test's failure).
+ */
+export async function onFreePort<T>(start: (port: number) => Promise<T>, attempts = 5): Promise<{ port: number; started: T }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return { port, started: await start(port) };
+    } catch (error) {
+      if (attempt >= attempts || !/EADDRINUSE|Address already in use/.test(String((error as Error)?.message))) throw error;
+    }
+  }
 }
 
 async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
@@ -105,16 +124,17 @@ export interface RedisServer {
 
 /** A redis-server of the test's own (no persistence), on a free port; `extraArgs` e.g. `--requirepass <p>`. */
 export async function startRedisServer(extraArgs: readonly string[] = []): Promise<RedisServer> {
-  const port = await freePort();
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...extraArgs];
-  const run = () => startProcess('redis-server', args, { PATH: process.env.PATH }, /Ready to accept connections/);
-  let current = await run();
+  const run = (port: number) =>
+    startProcess('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...extraArgs], { PATH: process.env.PATH }, /Ready to accept connections/);
+  const first = await onFreePort(run);
+  const port = first.port;
+  let current = first.started;
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
     stop: () => stop(current.child).then(() => undefined),
     async restart() {
-      current = await run();
+      current = await run(port);
     },
   };
 }
