@@ -16,7 +16,8 @@ export interface Catalogue {
   descriptorsFor(fields: ToolFields): readonly Tool['descriptor'][];
 }
 
-export function createCatalogue(tools: readonly Tool[], logger: Logger): Catalogue {
+/** `listed`: which of `tools` tools/list shows (default all); the others can still be called by name (dynamic mode). */
+export function createCatalogue(tools: readonly Tool[], logger: Logger, listed: (tool: Tool) => boolean = () => true): Catalogue {
   const byName = new Map<string, Tool>();
   for (const tool of tools) {
     if (byName.has(tool.name)) throw new TypeError(`Two tools are named "${tool.name}"`);
@@ -25,8 +26,9 @@ export function createCatalogue(tools: readonly Tool[], logger: Logger): Catalog
     const warning = nameRoomWarning(tool.name);
     if (warning !== undefined) logger.warn({ tool: tool.name, nameLength: tool.name.length }, warning);
   }
-  const descriptors = Object.freeze(tools.filter((tool) => tool.forModel).map((tool) => tool.descriptor));
-  const appDescriptors = Object.freeze(tools.map((tool) => tool.appDescriptor));
+  const shown = tools.filter(listed);
+  const descriptors = Object.freeze(shown.filter((tool) => tool.forModel).map((tool) => tool.descriptor));
+  const appDescriptors = Object.freeze(shown.map((tool) => tool.appDescriptor));
   const annotated = Object.freeze(descriptors.map(({ name, description, inputSchema, annotations }) => ({ name, description, inputSchema, ...(annotations ? { annotations } : {}) })));
   const basic = Object.freeze(descriptors.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })));
   const descriptorsFor = (fields: ToolFields) => (fields === 'all' ? descriptors : fields === 'annotated' ? annotated : basic);
