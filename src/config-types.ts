@@ -99,6 +99,8 @@ export interface Config {
   readonly toolsets: readonly string[] | 'all';
   /** TOOLS_MODE: 'static' (the default) lists every tool served; 'dynamic' lists tools that find, describe and run them (src/tools/dynamic.ts). */
   readonly toolsMode: 'static' | 'dynamic';
+  /** TOOL_SCHEMAS: 'portable' (the default); 'strict' lists input schemas in OpenAI's strict form (src/tools/strict-schema.ts). */
+  readonly toolSchemas: 'portable' | 'strict';
   /** /mcp as an OAuth protected resource (MCP_AUTH=oauth); absent with MCP_AUTH=headers. See src/auth. */
   readonly auth?: AuthSettings;
 }

@@ -18,6 +18,7 @@ import { CallObserver } from './call-observer';
 import { createCatalogue } from './catalogue';
 import { dynamicTools } from './dynamic';
 import { failureCause } from './failure-cause';
+import { omitNulls } from './strict-schema';
 import { errorResult, failureResult, textResult, type ToolResult } from './results';
 import { CallContext, STOPPED_BY_SHUTDOWN, ToolRun, type UserFilesFactory } from './tool-run';
 import type { Tool } from './tool-types';
@@ -56,6 +57,8 @@ export interface RegistryOptions {
    * (./dynamic.ts) instead of every tool, for an API larger than a host holds. Default 'static'.
    */
   mode?: 'static' | 'dynamic';
+  /** 'strict' (TOOL_SCHEMAS): input schemas listed in OpenAI's strict form (./strict-schema.ts). Default 'portable'. */
+  schemas?: 'portable' | 'strict';
 }
 
 export interface Registry {
@@ -94,13 +97,14 @@ export function createRegistry({
   upstreamCredentials,
   guardForwarded = (forwarded: ForwardedHeaders) => forwarded,
   mode = 'static',
+  schemas = 'portable',
 }: RegistryOptions): Registry {
   // Dynamic mode lists its own tools and the view-only helpers (views call them by name); every tool stays callable.
   const dynamic = mode === 'dynamic' ? dynamicTools(tools) : undefined;
   if (dynamic) tools = [...dynamic.listed, ...tools];
   const listed = dynamic && ((tool: Tool) => dynamic.listed.includes(tool) || !tool.forModel);
   // The listing (tools/list, and which tools exist): catalogue.ts.
-  const { byName, descriptors, appDescriptors, descriptorsFor } = createCatalogue(tools, logger, listed);
+  const { byName, descriptors, appDescriptors, descriptorsFor, nullMeansOmitted } = createCatalogue(tools, logger, { listed, strict: schemas === 'strict' });
   // Per-tool metric children resolved once; with metrics alone, one shared observer per tool (no per-call state).
   const toolMetrics = new Map(tools.map((tool) => [tool.name, metrics.forTool(tool.name)]));
   const sharedObservers = new Map(tools.map((tool) => [tool.name, new CallObserver(tool.name, toolMetrics.get(tool.name)!, undefined, undefined, undefined)]));
@@ -131,7 +135,9 @@ export function createRegistry({
     // Argument check → handler → result, in this one async function (a layer less per call, issue 19);
     // every failure becomes a result.
     try {
-      const parsed = tool.schema.safeParse(args ?? {});
+      // Strict schemas list optional fields as nullable: their null means "not given".
+      const given = nullMeansOmitted(name) ? omitNulls(tool.descriptor.inputSchema, args ?? {}) : args;
+      const parsed = tool.schema.safeParse(given ?? {});
       if (!parsed.success) {
         const again = input.via ? `${input.via} again with the name ${name}` : `${name} again`;
         const text = `The arguments for ${name} are not valid: ${describeIssues(parsed.error)}. Please correct them and call ${again}.`;

@@ -1,6 +1,7 @@
 // Settings of the tools served: TOOLSETS, the toolsets this deployment serves (./toolsets.ts). A comma list
 // of names, or `all` (the default). Tools in no toolset are always served. TOOLS_MODE: `static` (the
 // default) lists every tool served; `dynamic` lists a few that find, describe and run them (./dynamic.ts).
+// TOOL_SCHEMAS: `portable` (the default) or `strict`, input schemas in OpenAI's strict form (./strict-schema.ts).
 // Composed by src/config.ts.
 import { z } from 'zod';
 import { oneOf, type SettingsOf } from '../config-fields';
@@ -16,9 +17,10 @@ export const settings = {
     })
     .optional(),
   TOOLS_MODE: oneOf(['static', 'dynamic']).default('static'),
+  TOOL_SCHEMAS: oneOf(['portable', 'strict']).default('portable'),
 };
 
 export function build(s: SettingsOf<typeof settings>) {
   const names = s.TOOLSETS ?? [];
-  return { toolsets: names.length === 0 || names.includes('all') ? ('all' as const) : Object.freeze(names), toolsMode: s.TOOLS_MODE };
+  return { toolsets: names.length === 0 || names.includes('all') ? ('all' as const) : Object.freeze(names), toolsMode: s.TOOLS_MODE, toolSchemas: s.TOOL_SCHEMAS };
 }
