@@ -1,13 +1,15 @@
 // Run with tsx inside a project copy after `npm run openapi`: serves the generated tools of a document in
-// dynamic mode (TOOLS_MODE=dynamic) and drives them as a host would, through the SDK client on /mcp:
+// dynamic mode with strict schemas (TOOLS_MODE=dynamic, TOOL_SCHEMAS=strict) and drives them as a host would, through the SDK client on /mcp:
 // tools/list, find_operations, describe_operation, and each call tool asked for the given operations, into
-// a capturing API on loopback. Writes what was listed, answered and received as JSON to <out>
+// a capturing API on loopback; and each generated tool's input schema in strict form, or why it has none.
+// Writes what was listed, answered and received as JSON to <out>
 // (test/cli/openapi-dynamic.test.ts).
 // usage: tsx test/support/openapi-dynamic.ts <out.json> <document> <query> <operation> <its arguments as JSON>…
 import { writeFileSync } from 'node:fs';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { loadDocument } from '../../cli/openapi/load';
 import { listOperations } from '../../cli/openapi/operations';
+import { NotStrict, strictSchema } from '../../src/tools/strict-schema';
 import { startFakeApi, startToolServer } from '../../src/tools/testing';
 import { tools } from '../../tools';
 
@@ -23,6 +25,17 @@ export interface DynamicRun {
   listed: Array<{ name: string; annotations?: Record<string, unknown> }>;
   served: number;
   steps: DynamicStep[];
+  /** Each generated tool's input schema in strict form, or why strict mode cannot say it. */
+  strict: Array<{ tool: string; schema?: unknown; reason?: string }>;
+}
+
+function strictOf(tool: string, schema: Record<string, unknown>): DynamicRun['strict'][number] {
+  try {
+    return { tool, schema: strictSchema(schema) };
+  } catch (error) {
+    if (!(error instanceof NotStrict)) throw error;
+    return { tool, reason: error.message };
+  }
 }
 
 async function main([out = '', document = '', query = '', ...calls]: string[]): Promise<void> {
@@ -30,7 +43,7 @@ async function main([out = '', document = '', query = '', ...calls]: string[]): 
   const routes = Object.fromEntries(operations.map((op) => [`${op.method} ${op.apiPath}`, () => ({ body: { ok: true, operation: op.toolName } })]));
   const api = await startFakeApi(routes);
   const generated = tools.filter((tool) => operations.some((op) => op.toolName === tool.name));
-  const server = await startToolServer({ tools: generated, apiUrl: api.url, env: { TOOLS_MODE: 'dynamic', USER_CALLS_PER_MINUTE: '0' } });
+  const server = await startToolServer({ tools: generated, apiUrl: api.url, env: { TOOLS_MODE: 'dynamic', TOOL_SCHEMAS: 'strict', USER_CALLS_PER_MINUTE: '0' } });
   const client = new Client({ name: 'dynamic-host', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
   const steps: DynamicStep[] = [];
   try {
@@ -58,7 +71,12 @@ async function main([out = '', document = '', query = '', ...calls]: string[]): 
       await step('call_operation', { name, arguments: args });
       await step('call_write_operation', { name, arguments: args });
     }
-    const run: DynamicRun = { listed: listed.map(({ name, annotations }) => ({ name, ...(annotations ? { annotations } : {}) })), served: generated.length, steps };
+    const run: DynamicRun = {
+      listed: listed.map(({ name, annotations }) => ({ name, ...(annotations ? { annotations } : {}) })),
+      served: generated.length,
+      steps,
+      strict: generated.map((tool) => strictOf(tool.name, tool.descriptor.inputSchema)),
+    };
     writeFileSync(out, JSON.stringify(run));
   } finally {
     await client.close();
