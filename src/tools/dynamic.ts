@@ -31,14 +31,17 @@ function summaryOf(description: string): string {
 
 const wordsOf = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 1);
 
+/** A word and its plural alike (`issue`, `issues`): a model asks in either. Not for short words (`it`, `its`). */
+const alike = (a: string, b: string) => a === b || (Math.min(a.length, b.length) > 2 && (a === `${b}s` || b === `${a}s`));
+
 /** How well `tool` matches `words`: a word in the name counts twice one in the description; 0 is none. */
 function score(tool: Tool, words: readonly string[]): number {
-  const name = new Set(wordsOf(tool.name));
-  const description = new Set(wordsOf(tool.descriptor.description));
+  const name = wordsOf(tool.name);
+  const description = wordsOf(tool.descriptor.description);
   let total = 0;
   for (const word of words) {
-    if (name.has(word) || [...name].some((part) => part.startsWith(word))) total += 2;
-    else if (description.has(word)) total += 1;
+    if (name.some((part) => part.startsWith(word) || alike(part, word))) total += 2;
+    else if (description.some((part) => alike(part, word))) total += 1;
   }
   return total;
 }

@@ -125,6 +125,8 @@ describe('dynamic mode on the hub lane', () => {
     const found = await server.call('find_operations', { query: '' });
     expect(json(found.text)).toMatchObject({ total: 3, page: 1, operations: [{ name: 'delete_issue' }, { name: 'get_issue' }, { name: 'list_projects' }] });
     expect(await server.call('find_operations', { query: 'nothing like it' })).toMatchObject({ isError: false, text: expect.stringContaining('"total":0') });
+    // A plural finds the singular, in names and descriptions alike.
+    expect(json((await server.call('find_operations', { query: 'projects' })).text)).toMatchObject({ total: 2, operations: [{ name: 'list_projects' }, { name: 'get_issue' }] });
     expect(await server.call('describe_operation', { name: 'get_isue' })).toMatchObject({ isError: true, text: expect.stringContaining('There is no operation named "get_isue"') });
 
     const bad = await server.call('call_operation', { name: 'get_issue', arguments: {} });
