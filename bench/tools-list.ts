@@ -1,5 +1,5 @@
-// tools/list with 500 generated tools, in both eras: the time of one list over HTTP on loopback (median of
-// 200, after 20 to warm up) and its size as JSON and gzipped. The tools are generated from the vendor
+// tools/list with 500 generated tools, in both eras, each tool listed and in dynamic mode (TOOLS_MODE): the
+// time of one list over HTTP on loopback (median of 200, after 20 to warm up) and its size as JSON and gzipped. The tools are generated from the vendor
 // fixtures (test/fixtures/openapi) as `npm run openapi` writes them, repeated under new names to 500.
 // usage: npx tsx bench/tools-list.ts [count]
 import { gzipSync } from 'node:zlib';
@@ -34,7 +34,11 @@ async function main(count: number): Promise<void> {
   const ops: Operation[] = [];
   for (const file of FIXTURES) ops.push(...listOperations(await loadDocument(join(__dirname, '../test/fixtures/openapi', file))).filter((op) => !op.unsupported && op.secrets.length === 0));
   const tools = Array.from({ length: count }, (_, i) => toolOf(ops[i % ops.length]!, `${ops[i % ops.length]!.toolName.slice(0, 38)}_${i}`));
-  const server = await startToolServer({ tools, apiUrl: 'http://127.0.0.1:9', env: { USER_CALLS_PER_MINUTE: '0' } });
+  for (const mode of ['static', 'dynamic'] as const) await measure(tools, mode);
+}
+
+async function measure(tools: readonly Tool[], mode: 'static' | 'dynamic'): Promise<void> {
+  const server = await startToolServer({ tools, apiUrl: 'http://127.0.0.1:9', env: { USER_CALLS_PER_MINUTE: '0', TOOLS_MODE: mode } });
   try {
     for (const [era, modern] of [['2025-11-25', false], ['2026-07-28', true]] as const) {
       for (let i = 0; i < 20; i += 1) await list(server.url, modern);
@@ -47,7 +51,7 @@ async function main(count: number): Promise<void> {
       }
       times.sort((a, b) => a - b);
       const result = (JSON.parse(text) as { result: { tools: unknown[]; ttlMs?: number } }).result;
-      const line = { era, tools: result.tools.length, ttlMs: result.ttlMs, medianMs: +times[100]!.toFixed(2), p95Ms: +times[190]!.toFixed(2), bytes: Buffer.byteLength(text), gzipBytes: gzipSync(text).length };
+      const line = { mode, era, tools: result.tools.length, ttlMs: result.ttlMs, medianMs: +times[100]!.toFixed(2), p95Ms: +times[190]!.toFixed(2), bytes: Buffer.byteLength(text), gzipBytes: gzipSync(text).length };
       process.stdout.write(`${JSON.stringify(line)}\n`);
     }
   } finally {

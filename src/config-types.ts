@@ -97,6 +97,10 @@ export interface Config {
   readonly viewAssetsUrl: string | undefined;
   /** TOOLSETS: the toolsets served (src/tools/toolsets.ts); 'all' (the default) serves every tool. */
   readonly toolsets: readonly string[] | 'all';
+  /** TOOLS_MODE: 'static' (the default) lists every tool served; 'dynamic' lists tools that find, describe and run them (src/tools/dynamic.ts). */
+  readonly toolsMode: 'static' | 'dynamic';
+  /** TOOL_SCHEMAS: 'portable' (the default); 'strict' lists input schemas in OpenAI's strict form (src/tools/strict-schema.ts). */
+  readonly toolSchemas: 'portable' | 'strict';
   /** /mcp as an OAuth protected resource (MCP_AUTH=oauth); absent with MCP_AUTH=headers. See src/auth. */
   readonly auth?: AuthSettings;
 }

@@ -114,6 +114,7 @@ async function main(config: Config, envFile: EnvFile): Promise<void> {
     return process.exit(1);
   }
   if (config.toolsets !== 'all') logger.info({ toolsets: config.toolsets, available: toolsetCounts(tools), served: served.length, of: tools.length }, 'TOOLSETS: serving some toolsets');
+  if (config.toolsMode === 'dynamic') logger.info({ operations: served.length }, 'TOOLS_MODE=dynamic: listing tools that find, describe and run the operations, not each operation');
   const server = createToolServer({
     config,
     customerApiUrl,

@@ -142,6 +142,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     upstreamCredentials: auth?.upstreamCredentials ?? options.upstreamCredentials,
     // oauth mode: the hub's lane never passes on a token made for /mcp (src/auth/resource-token-guard.ts).
     guardForwarded: config.auth && createResourceTokenGuard([config.auth.resource, ...config.auth.resourceAliases]),
+    mode: config.toolsMode,
+    schemas: config.toolSchemas,
   });
   // Two cores over one registry: /mcp shows MCP Apps views; the hub's lane answers as it always has, with
   // no view, no `_meta.ui` and no view-only tool (docs/views.md). In development a view's file is read on

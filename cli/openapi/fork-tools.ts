@@ -51,7 +51,8 @@ export function toolCountLines(index: string, added: number): string[] {
   if (!passed) return [];
   return [
     `openapi: warning: the fork has ${total} tools, more than ${passed.host} can hold. Narrow the import (--tag, --path, --operation), ` +
-      'or serve a few toolsets per deployment (TOOLSETS=…, docs/tools.md "Toolsets")',
+      'serve a few toolsets per deployment (TOOLSETS=…, docs/tools.md "Toolsets"), ' +
+      'or list tools that find and run the others (TOOLS_MODE=dynamic, docs/tools.md "Dynamic mode")',
   ];
 }
 

@@ -9,6 +9,9 @@ export const DEFAULT_NAME_CAP = 44;
 /** Words a long name can lose first: version segments (`v3`, `2010_04_01`) carry nothing a model needs. */
 const VERSION = /^(v\d+|\d+)$/;
 
+/** Words that say where an API lives or how it answers, not what an operation does (`/crm/v3/…`, `…/async/…`, `doSearch`). */
+const GENERIC = new Set(['api', 'rest', 'crm', 'async', 'do']);
+
 /** Whole words of `name`, joined by "_", within `cap` characters (at least the first word, cut to fit). */
 function wordsWithin(words: readonly string[], cap: number): string {
   let out = '';
@@ -20,18 +23,53 @@ function wordsWithin(words: readonly string[], cap: number): string {
   return out === '' ? (words[0] ?? '').slice(0, cap) : out;
 }
 
+/** The first word and as many of the last words as fit: the tail is what the operation does (`…_status_check_import`). */
+function headAndTail(words: readonly string[], cap: number): string {
+  const [head = '', ...rest] = words;
+  let tail: string[] = [];
+  for (let i = rest.length - 1; i >= 0; i -= 1) {
+    const next = [rest[i]!, ...tail];
+    if ([head, ...next].join('_').length > cap) break;
+    tail = next;
+  }
+  return tail.length === 0 ? wordsWithin(words, cap) : [head, ...tail].join('_');
+}
+
+/** `words` without the first occurrence of each of `drop` after the first word. */
+function withoutWords(words: readonly string[], drop: readonly string[]): string[] {
+  const out = [...words];
+  for (const word of drop) {
+    const at = out.indexOf(word, 1);
+    if (at !== -1) out.splice(at, 1);
+  }
+  return out;
+}
+
 /**
- * `name` (snake case) within `cap` characters: version words dropped, then a word said twice said once,
- * then cut at the last whole word that fits. `get_files_v3_files_import_from_url_async_tasks_task_id_status`
- * becomes `get_files_import_from_url_async_tasks_task_id` at 44.
+ * `name` (snake case) within `cap` characters. What goes first, each only while the name is too long:
+ * version words, generic words (`crm`, `api`, `async`, …), the earlier of a word said twice (the later one
+ * is nearer the operation's own words; the first word stays, and its repeat goes), the words of `inputs`
+ * (path parameters: the input schema names them), then words from the middle: the first word (the method or
+ * verb) and the tail are kept.
+ * `get_files_v3_files_import_from_url_async_tasks_task_id_status_check_import` (HubSpot's
+ * `get-/files/v3/files/import-from-url/async/tasks/{taskId}/status_checkImport`) becomes
+ * `get_files_from_url_tasks_status_check_import` at 44.
  */
-export function shortName(name: string, cap = DEFAULT_NAME_CAP): string {
+export function shortName(name: string, cap = DEFAULT_NAME_CAP, inputs: readonly string[] = []): string {
   if (name.length <= cap) return name;
   let words = name.split('_').filter(Boolean);
-  const unversioned = words.filter((word, i) => i === 0 || !VERSION.test(word));
-  words = unversioned;
-  if (words.join('_').length > cap) words = words.filter((word, i) => words.indexOf(word) === i);
-  return wordsWithin(words, cap);
+  const fits = () => words.join('_').length <= cap;
+  const steps: Array<() => string[]> = [
+    () => words.filter((word, i) => i === 0 || !VERSION.test(word)),
+    () => words.filter((word, i) => i === 0 || !GENERIC.has(word)),
+    () => words.filter((word, i) => i === 0 || (word !== words[0] && words.indexOf(word, i + 1) === -1)),
+    () => withoutWords(words, inputs),
+  ];
+  for (const step of steps) {
+    if (fits()) break;
+    words = step();
+  }
+  return fits() ? words.join('_') : headAndTail(words, cap);
 }
 
 /** `name`, or `name_2`, `name_3`, … within `cap` characters, cut between words: unique among `taken`. */
@@ -41,9 +79,24 @@ export function uniqueName(name: string, taken: ReadonlySet<string>, cap = 64): 
   return candidate;
 }
 
+/**
+ * `text` in snake case by toToolName's rule (cli/scaffold/names.ts) without its stop at 64 characters,
+ * which falls inside a word (`…_status_ch`) before shortName can choose which words go.
+ */
+function wholeSnake(text: string): string {
+  const snake = text
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return /^[a-z]/.test(snake) ? snake : `op_${snake}`;
+}
+
 /** The tool name of an operation: its operationId (or method and path) in snake case, prefixed, within the cap. */
 export function operationToolName(source: string, { prefix = '', cap = DEFAULT_NAME_CAP }: { prefix?: string; cap?: number } = {}): string {
-  const base = toToolName(source);
+  const base = wholeSnake(source);
   const lead = prefix === '' ? '' : `${toToolName(prefix)}_`;
-  return `${lead}${shortName(base.startsWith(lead) && lead !== '' ? base.slice(lead.length) : base, cap - lead.length)}`;
+  // Path parameters written into an operationId (HubSpot's `…/{taskId}/status_checkImport`): inputs, not what it does.
+  const inputs = [...source.matchAll(/\{([^}]+)\}/g)].flatMap((match) => toToolName(match[1]!).split('_'));
+  return `${lead}${shortName(base.startsWith(lead) && lead !== '' ? base.slice(lead.length) : base, cap - lead.length, inputs)}`;
 }

@@ -39,6 +39,8 @@ export interface CallInput {
   credentials?: PreparedCredentials;
   /** What the call may send its client (log messages, questions), where the lane has a channel to it. */
   client?: ClientLink;
+  /** Set on an operation run through dynamic mode's call tool (./dynamic.ts): its name, for the sentences that say what to call again. */
+  via?: string;
   /** Takes `ctx.status(message)` where the call runs as a task (src/mcp/core/tasks); absent otherwise. */
   status?: (message: string) => void;
 }

@@ -4,6 +4,7 @@
 import type { Logger } from '../logger';
 import type { ToolFields } from '../mcp/core/versions';
 import { nameRoomWarning } from './name-room';
+import { NotStrict, strictSchema } from './strict-schema';
 import type { Tool } from './tool-types';
 
 export interface Catalogue {
@@ -14,9 +15,18 @@ export interface Catalogue {
   readonly appDescriptors: readonly Tool['appDescriptor'][];
   /** `descriptors` without the fields an earlier revision does not know (versions.ts, toolFieldsOf). */
   descriptorsFor(fields: ToolFields): readonly Tool['descriptor'][];
+  /** Whether a call's nulls mean "not given" (TOOL_SCHEMAS=strict listed the tool's optional fields as nullable). */
+  nullMeansOmitted(name: string): boolean;
 }
 
-export function createCatalogue(tools: readonly Tool[], logger: Logger): Catalogue {
+export interface CatalogueOptions {
+  /** Which tools tools/list shows (default all); the others can still be called by name (dynamic mode). */
+  listed?: (tool: Tool) => boolean;
+  /** TOOL_SCHEMAS=strict: input schemas listed in OpenAI's strict form where they can be (./strict-schema.ts). */
+  strict?: boolean;
+}
+
+export function createCatalogue(tools: readonly Tool[], logger: Logger, { listed = () => true, strict = false }: CatalogueOptions = {}): Catalogue {
   const byName = new Map<string, Tool>();
   for (const tool of tools) {
     if (byName.has(tool.name)) throw new TypeError(`Two tools are named "${tool.name}"`);
@@ -25,10 +35,24 @@ export function createCatalogue(tools: readonly Tool[], logger: Logger): Catalog
     const warning = nameRoomWarning(tool.name);
     if (warning !== undefined) logger.warn({ tool: tool.name, nameLength: tool.name.length }, warning);
   }
-  const descriptors = Object.freeze(tools.filter((tool) => tool.forModel).map((tool) => tool.descriptor));
-  const appDescriptors = Object.freeze(tools.map((tool) => tool.appDescriptor));
+  const shown = tools.filter(listed);
+  const strictInputs = new Map<string, Tool['descriptor']['inputSchema']>();
+  for (const tool of strict ? tools : []) {
+    try {
+      strictInputs.set(tool.name, strictSchema(tool.descriptor.inputSchema) as Tool['descriptor']['inputSchema']);
+    } catch (error) {
+      if (!(error instanceof NotStrict)) throw error;
+      if (shown.includes(tool)) logger.warn({ tool: tool.name }, `TOOL_SCHEMAS=strict: ${tool.name} is listed with its ordinary input schema, as strict mode cannot say it: ${error.message}`);
+    }
+  }
+  const inForm = <D extends Tool['descriptor']>(descriptor: D): D => {
+    const inputSchema = strictInputs.get(descriptor.name);
+    return inputSchema === undefined ? descriptor : { ...descriptor, inputSchema };
+  };
+  const descriptors = Object.freeze(shown.filter((tool) => tool.forModel).map((tool) => inForm(tool.descriptor)));
+  const appDescriptors = Object.freeze(shown.map((tool) => inForm(tool.appDescriptor)));
   const annotated = Object.freeze(descriptors.map(({ name, description, inputSchema, annotations }) => ({ name, description, inputSchema, ...(annotations ? { annotations } : {}) })));
   const basic = Object.freeze(descriptors.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })));
   const descriptorsFor = (fields: ToolFields) => (fields === 'all' ? descriptors : fields === 'annotated' ? annotated : basic);
-  return { byName, descriptors, appDescriptors, descriptorsFor };
+  return { byName, descriptors, appDescriptors, descriptorsFor, nullMeansOmitted: (name) => strictInputs.has(name) };
 }

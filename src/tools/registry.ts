@@ -16,7 +16,9 @@ import { describeIssues, isResult, jsonOutput, jsonTextResult, structuredResult 
 import type { CallInput } from './call-input';
 import { CallObserver } from './call-observer';
 import { createCatalogue } from './catalogue';
+import { dynamicTools } from './dynamic';
 import { failureCause } from './failure-cause';
+import { omitNulls } from './strict-schema';
 import { errorResult, failureResult, textResult, type ToolResult } from './results';
 import { CallContext, STOPPED_BY_SHUTDOWN, ToolRun, type UserFilesFactory } from './tool-run';
 import type { Tool } from './tool-types';
@@ -50,6 +52,13 @@ export interface RegistryOptions {
    * throwing: in oauth mode, a token made for /mcp (src/auth/resource-token-guard.ts). Default: none.
    */
   guardForwarded?: (forwarded: ForwardedHeaders) => ForwardedHeaders;
+  /**
+   * 'dynamic' (TOOLS_MODE): tools/list shows a few tools that find, describe and run the others
+   * (./dynamic.ts) instead of every tool, for an API larger than a host holds. Default 'static'.
+   */
+  mode?: 'static' | 'dynamic';
+  /** 'strict' (TOOL_SCHEMAS): input schemas listed in OpenAI's strict form (./strict-schema.ts). Default 'portable'. */
+  schemas?: 'portable' | 'strict';
 }
 
 export interface Registry {
@@ -87,14 +96,23 @@ export function createRegistry({
   tracing,
   upstreamCredentials,
   guardForwarded = (forwarded: ForwardedHeaders) => forwarded,
+  mode = 'static',
+  schemas = 'portable',
 }: RegistryOptions): Registry {
+  // Dynamic mode lists its own tools and the view-only helpers (views call them by name); every tool stays callable.
+  const dynamic = mode === 'dynamic' ? dynamicTools(tools) : undefined;
+  if (dynamic) tools = [...dynamic.listed, ...tools];
+  const listed = dynamic && ((tool: Tool) => dynamic.listed.includes(tool) || !tool.forModel);
   // The listing (tools/list, and which tools exist): catalogue.ts.
-  const { byName, descriptors, appDescriptors, descriptorsFor } = createCatalogue(tools, logger);
+  const { byName, descriptors, appDescriptors, descriptorsFor, nullMeansOmitted } = createCatalogue(tools, logger, { listed, strict: schemas === 'strict' });
   // Per-tool metric children resolved once; with metrics alone, one shared observer per tool (no per-call state).
   const toolMetrics = new Map(tools.map((tool) => [tool.name, metrics.forTool(tool.name)]));
   const sharedObservers = new Map(tools.map((tool) => [tool.name, new CallObserver(tool.name, toolMetrics.get(tool.name)!, undefined, undefined, undefined)]));
 
   async function call(name: string, args: unknown, input: CallInput): Promise<ToolResult> {
+    // Dynamic mode's call tool, asked for an operation it runs: the operation's own call, as if listed.
+    const forward = dynamic?.forward(name, args);
+    if (forward) return call(forward.name, forward.args, { ...input, via: name });
     const tool = byName.get(name);
     if (!tool) throw new TypeError(`Unknown tool "${name}": check has() first`);
     const { headers, rpcId, protocolVersion, trace, principal } = input;
@@ -117,14 +135,18 @@ export function createRegistry({
     // Argument check → handler → result, in this one async function (a layer less per call, issue 19);
     // every failure becomes a result.
     try {
-      const parsed = tool.schema.safeParse(args ?? {});
+      // Strict schemas list optional fields as nullable: their null means "not given".
+      const given = nullMeansOmitted(name) ? omitNulls(tool.descriptor.inputSchema, args ?? {}) : args;
+      const parsed = tool.schema.safeParse(given ?? {});
       if (!parsed.success) {
-        const text = `The arguments for ${name} are not valid: ${describeIssues(parsed.error)}. Please correct them and call ${name} again.`;
+        const again = input.via ? `${input.via} again with the name ${name}` : `${name} again`;
+        const text = `The arguments for ${name} are not valid: ${describeIssues(parsed.error)}. Please correct them and call ${again}.`;
         return run.finish(errorResult(text), 'INVALID_ARGUMENTS');
       }
       const illFormed = illFormedField(parsed.data);
       if (illFormed !== undefined) {
-        const text = `The arguments for ${name} are not valid: ${illFormed}: contains text that is not valid Unicode (a lone surrogate). Please correct it and call ${name} again.`;
+        const again = input.via ? `${input.via} again with the name ${name}` : `${name} again`;
+        const text = `The arguments for ${name} are not valid: ${illFormed}: contains text that is not valid Unicode (a lone surrogate). Please correct it and call ${again}.`;
         return run.finish(errorResult(text), 'INVALID_ARGUMENTS');
       }
       try {

@@ -15,8 +15,13 @@ import { operationToolName, shortName, uniqueName } from '../../cli/openapi/tool
 import { destructiveReason } from '../../cli/openapi/wording';
 
 describe('tool names', () => {
-  it('within 44 characters: version words first, then repeated words, then cut between words', () => {
-    expect(shortName('get_files_v3_files_import_from_url_async_tasks_task_id_status_check_status')).toBe('get_files_import_from_url_async_tasks_task');
+  it('within 44 characters: version words first, then generic and repeated words, then the middle; the first word and the tail kept whole', () => {
+    expect(shortName('get_files_v3_files_import_from_url_async_tasks_task_id_status_check_status')).toBe('get_from_url_tasks_task_id_check_status');
+    // Path parameters go before the middle: HubSpot writes them into its operationIds.
+    expect(shortName('get_files_v3_files_import_from_url_async_tasks_task_id_status_check_status', 44, ['task', 'id'])).toBe('get_files_import_from_url_tasks_check_status');
+    expect(operationToolName('get-/files/v3/files/import-from-url/async/tasks/{taskId}/status_checkImport')).toBe('get_files_from_url_tasks_status_check_import');
+    expect(operationToolName('delete-/files/v3/folders/{folderPath}_archiveByPath')).toBe('delete_files_folders_folder_archive_by_path');
+    expect(operationToolName('get-/crm/v3/objects/contacts/{contactId}/associations/{toObjectType}/{toObjectId}_getAssociations')).toBe('get_objects_contacts_associations');
     expect(shortName('update_user_settings')).toBe('update_user_settings');
     expect(shortName(`get_${'a'.repeat(60)}`, 44)).toBe('get');
     expect(shortName('a'.repeat(60), 44)).toBe('a'.repeat(44));
@@ -24,7 +29,7 @@ describe('tool names', () => {
 
   it('a prefix counts against the cap, and a collision number too', () => {
     expect(operationToolName('getEvents', { prefix: 'jira' })).toBe('jira_get_events');
-    expect(operationToolName('get-/files/v3/files/import-from-url/async/tasks/{taskId}/status_checkStatus', { prefix: 'hubspot' })).toBe('hubspot_get_files_import_from_url_async');
+    expect(operationToolName('get-/files/v3/files/import-from-url/async/tasks/{taskId}/status_checkStatus', { prefix: 'hubspot' })).toBe('hubspot_get_from_url_tasks_check_status');
     expect(uniqueName('get_files_import_from_url_async_tasks_task', new Set(['get_files_import_from_url_async_tasks_task']), 44)).toBe('get_files_import_from_url_async_tasks_task_2');
   });
 
@@ -93,7 +98,7 @@ describe('the whole fork', () => {
   it('warns past 40 and past 128 tools, naming the count and the ways to narrow it', () => {
     expect(listedTools(index(3))).toBe(3);
     expect(toolCountLines(index(40), 0)).toEqual([]);
-    expect(toolCountLines(index(30), 11)[0]).toMatch(/^openapi: warning: the fork has 41 tools, more than Cursor \(about 40 tools\) can hold\. Narrow the import \(--tag, --path, --operation\), or serve a few toolsets/);
+    expect(toolCountLines(index(30), 11)[0]).toMatch(/^openapi: warning: the fork has 41 tools, more than Cursor \(about 40 tools\) can hold\. Narrow the import \(--tag, --path, --operation\), serve a few toolsets .*, or list tools that find and run the others \(TOOLS_MODE=dynamic/);
     expect(toolCountLines(index(129), 0)[0]).toContain('129 tools, more than OpenAI (128 tools per request)');
   });
 
