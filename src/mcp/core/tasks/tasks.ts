@@ -15,6 +15,7 @@ import { JsonRpcError, JsonRpcErrorCode } from '../jsonrpc';
 import { ownerOf } from '../owner';
 import { META } from '../versions';
 import { detailedTask, handshakeTask, isTerminal, modernTask, RELATED_TASK, TASKS_EXTENSION, type TaskRecord } from './record';
+import { createTaskListeners, DEFAULT_LISTEN_LIMITS, type ListenLimits } from './listen';
 import { TaskRun, TASK_CALL, TASK_SCOPE, type TaskStart, type Wakers } from './runner';
 import { DEFAULT_TASK_LIMITS, TaskStore, type TaskLimits } from './store';
 
@@ -23,6 +24,8 @@ export interface TasksOptions {
   calls: Pick<CallTracker, 'begin' | 'end'>;
   logger: Logger;
   limits?: Partial<TaskLimits>;
+  /** Bounds of subscriptions/listen (./listen.ts); the defaults there otherwise. */
+  listenLimits?: Partial<ListenLimits>;
   now?: () => number;
 }
 
@@ -44,6 +47,8 @@ export interface Tasks {
 }
 
 const TOPIC = 'tasks';
+/** Announced once a record with a new status was written: listeners on every replica read it again. */
+const STATUS_TOPIC = 'task-status';
 /** ownerOf's caller without credentials (./owner.ts): such a caller's calls run inline. */
 const ANONYMOUS = 'anonymous';
 const isObject = (value: unknown): value is Params => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -65,8 +70,9 @@ function notFound(id: string): JsonRpcError {
   return new JsonRpcError(JsonRpcErrorCode.InvalidParams, `Task not found: ${echoed(id)}`);
 }
 
-export function createTasks({ bus, calls, logger, limits, now = Date.now }: TasksOptions): Tasks {
+export function createTasks({ bus, calls, logger, limits, listenLimits, now = Date.now }: TasksOptions): Tasks {
   const store = new TaskStore(bus, { ...DEFAULT_TASK_LIMITS, ...limits }, now);
+  const listeners = createTaskListeners(store, { ...DEFAULT_LISTEN_LIMITS, ...listenLimits });
   const waiting = new Map<string, () => void>();
   const wakers: Wakers = {
     wait: (id, ms) =>
@@ -79,10 +85,15 @@ export function createTasks({ bus, calls, logger, limits, now = Date.now }: Task
         }
         waiting.set(id, done);
       }),
+    statusWritten(id, status) {
+      listeners.changed(id);
+      bus.announce(STATUS_TOPIC, id, status);
+    },
   };
   const wake = (id: string) => waiting.get(id)?.();
   // tasks/update on another replica: the runner here reads the answer at once rather than on its next look.
   bus.onAnnouncement(TOPIC, (id) => wake(id));
+  bus.onAnnouncement(STATUS_TOPIC, (id) => listeners.changed(id));
 
   async function read(params: Params, ctx: CoreContext): Promise<TaskRecord> {
     const id = taskIdOf(params);
@@ -145,6 +156,8 @@ export function createTasks({ bus, calls, logger, limits, now = Date.now }: Task
       },
     ],
     ['tasks/result', result],
+    // 2026-07-28: `notifications/tasks` for the caller's tasks it names, on this POST's stream (./listen.ts).
+    ['subscriptions/listen', (params, ctx, id) => listeners.listen(params, ctx, id, ownerOf(ctx.headers, ctx.principal))],
     [
       'tasks/list',
       async (_params, ctx) => {
@@ -187,7 +200,7 @@ export function createTasks({ bus, calls, logger, limits, now = Date.now }: Task
   return {
     modernCapabilities: Object.freeze({ extensions: Object.freeze({ [TASKS_EXTENSION]: Object.freeze({}) }) }),
     handshakeCapabilities: Object.freeze({ tasks: Object.freeze({ list: {}, cancel: {}, requests: { tools: { call: {} } } }) }),
-    statelessMethods: ['tasks/get', 'tasks/update', 'tasks/cancel'],
+    statelessMethods: ['tasks/get', 'tasks/update', 'tasks/cancel', 'subscriptions/listen'],
     handshakeMethods: ['tasks/get', 'tasks/result', 'tasks/cancel', 'tasks/list'],
     methods,
     asked(params, modern, ctx) {
