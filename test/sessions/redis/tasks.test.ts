@@ -5,6 +5,7 @@
 import { post2025, post2026, type Posted } from '../../support/mcp-post';
 import { killAll, startRedisServer, startReplica, type RedisServer, type Replica } from '../../support/processes';
 import { startRecordingApi, type RecordingApi } from '../../support/recording-api';
+import { listen } from '../../support/task-listen';
 
 const ALICE = { authorization: 'Bearer alice' };
 const BOB = { authorization: 'Bearer bob' };
@@ -99,6 +100,17 @@ describe('tasks across two replicas over Redis', () => {
     await c.stop('SIGKILL');
     const failed = await until(b, taskId, (task) => task.status !== 'working');
     expect(failed).toMatchObject({ status: 'failed', statusMessage: RUNNER_GONE, error: { message: RUNNER_GONE } });
+  });
+
+  it("a listen on B to a task of a replica killed mid-task gets it failed once the lease lapses (the listener reads it again)", async () => {
+    const c = await startReplica(env);
+    const taskId = idOf(await create(c, 'slow_task', { ms: 600_000 }));
+    await until(b, taskId, (task) => task.statusMessage === `running in ${c.child.pid}`);
+    const stream = await listen(b.url, { taskIds: [taskId] }, ALICE);
+    await stream.next(); // the acknowledgement
+    expect((await stream.next()).params).toMatchObject({ taskId, status: 'working' });
+    await c.stop('SIGKILL');
+    expect((await stream.next()).params).toMatchObject({ taskId, status: 'failed', statusMessage: RUNNER_GONE });
   });
 
   it('a replica stopped by SIGTERM fails its running task with a sentence at the end of its grace', async () => {
