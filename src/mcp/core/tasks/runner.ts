@@ -11,7 +11,7 @@ import type { ToolResult } from '../../../tools/results';
 import { STOPPED_BY_SHUTDOWN } from '../../../tools/registry';
 import { ClientRequestError, type ClientLink, type ClientRequestMethod } from '../client-link';
 import type { TaskRecord, TaskStatus } from './record';
-import type { TaskStore } from './store';
+import { REFUSED, type TaskStore } from './store';
 
 /** Runs the tool with what the task gives it: a link for questions (2026-07-28), its signal, progress and status. */
 export type TaskStart = (link: ClientLink | undefined, signal: CallSignal, progress: ProgressReporter, status: (message: string) => void) => Promise<ToolResult>;
@@ -150,7 +150,10 @@ export class TaskRun {
     this.timer = undefined;
   }
 
-  /** 2026-07-28: a question turns the task input_required; tasks/update's answer (any replica) resumes it. */
+  /**
+   * A question turns the task input_required; the answer (any replica) resumes it: 2026-07-28's tasks/update,
+   * or 2025-11-25's answer to the question put on a tasks/result stream (./tasks.ts, `ask`).
+   */
   private link(signal: CallSignal, capabilities: Record<string, unknown>): ClientLink {
     return {
       logLevel: undefined,
@@ -170,6 +173,8 @@ export class TaskRun {
           }
           if (answer !== undefined) {
             this.change({ status: 'working', inputRequests: undefined });
+            const refused = answer[REFUSED] as { code?: unknown; message?: unknown } | undefined;
+            if (refused !== undefined) throw new ClientRequestError('error', String(refused.message), typeof refused.code === 'number' ? refused.code : undefined);
             return answer;
           }
           if (this.now() >= until) {
