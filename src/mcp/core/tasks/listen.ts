@@ -33,6 +33,8 @@ const isObject = (value: unknown): value is Params => typeof value === 'object' 
 /** One open listen: the tasks it still follows and the status each was last sent with. */
 class Listener {
   private reading: Promise<void> = Promise.resolve();
+  /** Looks in a row that found no record, by task. */
+  private readonly missed = new Map<string, number>();
   private ended!: () => void;
   readonly done = new Promise<void>((resolve) => (this.ended = resolve));
 
@@ -47,14 +49,33 @@ class Listener {
   refresh(id: string): Promise<void> {
     this.reading = this.reading.then(async () => {
       if (!this.sent.has(id)) return;
-      const record = await this.store.get(id, this.owner).catch(() => undefined); // out of reach: the next look
-      if (record === undefined || record.status === this.sent.get(id)) return;
+      let record: TaskRecord | undefined;
+      try {
+        record = await this.store.get(id, this.owner);
+      } catch {
+        return; // the bus is out of reach: the next look
+      }
+      if (record === undefined) {
+        // Gone (expired, or lost with Redis and its runner): followed no longer once missed twice in a row,
+        // so a record its runner writes again at its next beat is not dropped on one look.
+        const misses = (this.missed.get(id) ?? 0) + 1;
+        this.missed.set(id, misses);
+        if (misses >= 2) this.forget(id);
+        return;
+      }
+      this.missed.delete(id);
+      if (record.status === this.sent.get(id)) return;
       this.send(record);
-      if (isTerminal(record.status)) this.sent.delete(id);
+      if (isTerminal(record.status)) this.forget(id);
       else this.sent.set(id, record.status);
-      if (this.sent.size === 0) this.ended();
     });
     return this.reading;
+  }
+
+  private forget(id: string): void {
+    this.sent.delete(id);
+    this.missed.delete(id);
+    if (this.sent.size === 0) this.ended();
   }
 
   refreshAll(): Promise<void> {
@@ -95,9 +116,23 @@ export function createTaskListeners(store: TaskStore, limits: ListenLimits = DEF
     if (open >= limits.maxOpen || mine >= limits.maxPerCaller) {
       throw new JsonRpcError(JsonRpcErrorCode.ServerUnavailable, `Too many open subscriptions${open >= limits.maxOpen ? '' : ' for this caller'}; close one, or poll tasks/get`);
     }
+    // The slot is taken before the first await: listens arriving together cannot all pass the bound.
+    open += 1;
+    perCaller.set(owner, mine + 1);
+    try {
+      return await follow(ids, ctx, notify, { [SUBSCRIPTION_ID]: id }, owner);
+    } finally {
+      open -= 1;
+      const left = (perCaller.get(owner) ?? 1) - 1;
+      if (left === 0) perCaller.delete(owner);
+      else perCaller.set(owner, left);
+    }
+  }
+
+  /** Acknowledges the caller's tasks among `ids`, sends each as it is now and on each change, until all ended. */
+  async function follow(ids: string[], ctx: CoreContext, notify: NonNullable<CoreContext['notify']>, stamp: Params, owner: string): Promise<unknown> {
     // Another caller's task, or an unknown or expired one, is simply not acknowledged (nobody learns which ids exist).
     const records = (await Promise.all(ids.map((taskId) => store.get(taskId, owner).catch(() => undefined)))).filter((record): record is TaskRecord => record !== undefined);
-    const stamp = { [SUBSCRIPTION_ID]: id };
     notify({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: ids.length > 0 ? { taskIds: records.map((record) => record.id) } : {}, _meta: stamp } });
     let closed = false; // nothing more is written once the client left, the server stops, or the stream ended
     const send = (record: TaskRecord) => {
@@ -114,8 +149,6 @@ export function createTaskListeners(store: TaskStore, limits: ListenLimits = DEF
       if (set) set.add(listener);
       else byTask.set(record.id, new Set([listener]));
     }
-    open += 1;
-    perCaller.set(owner, mine + 1);
     const sweep = setInterval(() => void listener.refreshAll(), store.limits.leaseMs);
     sweep.unref();
     const signal = abortSignalOf(ctx.signal);
@@ -133,10 +166,6 @@ export function createTaskListeners(store: TaskStore, limits: ListenLimits = DEF
         set?.delete(listener);
         if (set?.size === 0) byTask.delete(record.id);
       }
-      open -= 1;
-      const left = (perCaller.get(owner) ?? 1) - 1;
-      if (left === 0) perCaller.delete(owner);
-      else perCaller.set(owner, left);
     }
     return { _meta: stamp };
   }
