@@ -44,10 +44,11 @@ export class Exchange {
 
   /** The final answer: on the stream when it was upgraded, else as one JSON body with `status` (and `headers`). */
   answer(status: number, message: object, headers?: Readonly<Record<string, string>>): void {
-    this.stopKeepAlive();
-    if (this.res.destroyed) return;
-    if (this.streaming) this.res.end(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
-    else if (headers !== undefined) sendJson(this.res, status, message, headers);
+    if (this.res.destroyed) return; // a stream's keep-alive stops on its own ('close', or its next tick)
+    if (this.streaming) {
+      this.stopKeepAlive();
+      this.res.end(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+    } else if (headers !== undefined) sendJson(this.res, status, message, headers);
     else sendJsonCompressible(this.res, status, message, this.acceptEncoding);
   }
 
