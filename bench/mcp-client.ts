@@ -16,6 +16,8 @@ export interface StreamableClientOptions {
   readonly era: McpEra;
   /** Defaults to /mcp. */
   readonly path?: string;
+  /** A 2026-07-28 client's declared capabilities (e.g. the Tasks extension); none by default. */
+  readonly capabilities?: Record<string, unknown>;
 }
 
 const MODERN_VERSION = '2026-07-28';
@@ -50,23 +52,45 @@ export class StreamableLoadClient {
 
   /** The request a client of this era sends for one tools/call. */
   request(id: number, name: string, args: Record<string, unknown>): { headers: Record<string, string>; body: string } {
+    return this.requestFor(id, 'tools/call', { name, arguments: args }, name);
+  }
+
+  /** The request for any method; `named` is what the Mcp-Name header repeats (a tool's name, a task's id). */
+  requestFor(id: number, method: string, params: Record<string, unknown>, named?: string): { headers: Record<string, string>; body: string } {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
       ...this.options.headers,
     };
-    let params: Record<string, unknown> = { name, arguments: args };
     if (this.options.era === '2026') {
-      Object.assign(headers, { 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': 'tools/call', 'mcp-name': name });
-      params = { ...params, _meta: MODERN_META };
+      Object.assign(headers, { 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': method, ...(named === undefined ? {} : { 'mcp-name': named }) });
+      const meta = this.options.capabilities ? { ...MODERN_META, 'io.modelcontextprotocol/clientCapabilities': this.options.capabilities } : MODERN_META;
+      params = { ...params, _meta: meta };
     } else headers['mcp-protocol-version'] = HANDSHAKE_VERSION; // as an SDK client sends after its initialize
-    return { headers, body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params }) };
+    return { headers, body: JSON.stringify({ jsonrpc: '2.0', id, method, params }) };
   }
 
   /** One tools/call; latency runs from sending the POST to reading the whole answer. */
-  async callTool(name: string, args: Record<string, unknown>): Promise<CallResult> {
+  callTool(name: string, args: Record<string, unknown>): Promise<CallResult> {
     const id = this.nextId++;
-    const { headers, body } = this.request(id, name, args);
+    return this.send(id, this.request(id, name, args));
+  }
+
+  /** One 2026-07-28 tasks/get (Mcp-Name is the task's id), timed as a tools/call is. */
+  getTask(taskId: string): Promise<CallResult> {
+    const id = this.nextId++;
+    return this.send(id, this.requestFor(id, 'tasks/get', { taskId }, taskId));
+  }
+
+  /** One request and its answer, parsed: for a phase's set-up (creating a task, waiting for it to end). */
+  async ask(method: string, params: Record<string, unknown>, named?: string): Promise<JsonRpcAnswer | undefined> {
+    const id = this.nextId++;
+    const { headers, body } = this.requestFor(id, method, params, named);
+    const res = await this.pool.request({ method: 'POST', path: this.path, headers, body, headersTimeout: this.options.timeoutMs, bodyTimeout: this.options.timeoutMs });
+    return answerIn(await res.body.text(), res.headers['content-type'] as string | undefined, id);
+  }
+
+  private async send(id: number, { headers, body }: { headers: Record<string, string>; body: string }): Promise<CallResult> {
     const started = performance.now();
     let error: ErrorKind | undefined;
     try {

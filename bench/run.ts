@@ -13,6 +13,7 @@ import { scalePhase } from './phases/scale';
 import { slowPhase } from './phases/slow';
 import { ssePhase } from './phases/sse';
 import { sweepPhase } from './phases/sweep';
+import { tasksPhase } from './phases/tasks';
 import { killAll, startServer } from './processes';
 import { loadAverage, machineInfo, writeResults } from './report';
 import { parseSettings, ROOT, usage } from './settings';
@@ -31,6 +32,7 @@ const OPTIONAL_PHASES: Record<string, Phase> = {
   compare: comparePhase,
   'sweep-mcp': sweepPhase('mcp'),
   'slow-mcp': slowPhase('mcp'),
+  tasks: tasksPhase,
 };
 
 const t0 = Date.now();

@@ -157,6 +157,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     prompts: options.prompts ?? [],
     templateCompleters: new Map(resourceTemplates.map((template) => [template.descriptor.uriTemplate, template.completers])),
   });
+  // Questions to users wait here; their answers may reach any worker or replica: routed by the bus.
+  const pending = new PendingRequests({ timeoutMs: options.clientRequestTimeoutMs ?? CLIENT_REQUEST_TIMEOUT_MS, maxPerCaller: MAX_WAITING_PER_CALLER }, bus);
   const core = createProtocolCore({
     registry,
     info: options.info,
@@ -166,8 +168,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     views: true,
     surface: true,
     prompts,
-    // Questions to users wait here; their answers may reach any worker or replica: routed by the bus.
-    pending: new PendingRequests({ timeoutMs: options.clientRequestTimeoutMs ?? CLIENT_REQUEST_TIMEOUT_MS, maxPerCaller: MAX_WAITING_PER_CALLER }, bus),
+    pending,
     // 2026-07-28 calls that ask resume on any replica holding the same key (MCP_STATE_SECRET); each state
     // is claimed once through the bus, so a replayed one is refused on every worker and replica.
     states: new RequestStateCodec(config.stateSecret, CLIENT_REQUEST_TIMEOUT_MS, bus),
@@ -175,7 +176,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     levels: new LevelBook(bus),
     // Tools that declare `task` run as tasks for clients that can take one; records behind the bus (docs/tasks.md).
     // Without such a tool nothing is offered: no capability, no tasks/* method, as before.
-    tasks: options.tools.some((tool) => tool.task !== undefined) ? createTasks({ bus, calls, logger, limits: { leaseMs: config.taskLeaseMs, ...options.taskLimits } }) : undefined,
+    tasks: options.tools.some((tool) => tool.task !== undefined) ? createTasks({ bus, calls, logger, pending, limits: { leaseMs: config.taskLeaseMs, ...options.taskLimits } }) : undefined,
   });
   const hubCore = createProtocolCore({
     registry,

@@ -1,9 +1,11 @@
 // Tasks with WORKERS=2 and no Redis (docs/tasks.md): the records live in the cluster's primary, so every
 // worker answers for a task whichever one runs it; tasks/cancel reaches the running worker through the
-// primary; a worker killed mid-task leaves its task failed with a sentence once its lease lapses.
+// primary (and a listen on either worker hears it); a worker killed mid-task leaves its task failed with a
+// sentence once its lease lapses.
 import { request } from 'node:http';
 import { killAll, startReplica, type Replica } from '../support/processes';
 import { startRecordingApi, type RecordingApi } from '../support/recording-api';
+import { listen, TASKS_AND_FORMS } from '../support/task-listen';
 
 const ALICE = { authorization: 'Bearer alice' };
 const MODERN = '2026-07-28';
@@ -79,6 +81,15 @@ describe('tasks with WORKERS=2', () => {
     for (const read of reads) expect(read.result).toMatchObject({ taskId, status: 'working' });
     expect((await post('tasks/cancel', { taskId }, taskId)).result).toMatchObject({ resultType: 'complete' });
     expect((await until(taskId, (task) => task.status !== 'working')).status).toBe('cancelled');
+  });
+
+  it('a listen on either worker hears the task cancelled, wherever it ran (announced through the primary)', async () => {
+    const { taskId } = await start();
+    const stream = await listen(cluster.url, { taskIds: [taskId] }, ALICE, TASKS_AND_FORMS);
+    expect((await stream.next()).params).toMatchObject({ notifications: { taskIds: [taskId] } });
+    expect((await stream.next()).params).toMatchObject({ taskId, status: 'working' });
+    await post('tasks/cancel', { taskId }, taskId);
+    expect((await stream.next()).params).toMatchObject({ taskId, status: 'cancelled' });
   });
 
   it('a worker killed mid-task leaves its task failed with a sentence once its lease lapses', async () => {

@@ -111,6 +111,20 @@ export function openRedisConnections({ url, logger, name = 'mcp-tool-server', co
   };
 }
 
+/** The longest the server's start waits for Redis before listening without it (docs/deploy.md, startup probe). */
+export const REDIS_STARTUP_WAIT_MS = 5_000;
+
+/**
+ * Both connections up, or `timeoutMs` passed (Redis down at startup: serve what needs no Redis). The
+ * server listens only after this: an unreachable Redis delays the start by `timeoutMs`, said in the log.
+ */
+export async function readyAtStartup(connections: RedisConnections, logger: Logger, timeoutMs: number): Promise<void> {
+  if (connections.ready) return;
+  logger.info({ redis: connections.where, waitMs: timeoutMs }, 'waiting for redis before listening');
+  await whenReady(connections, timeoutMs);
+  if (!connections.ready) logger.warn({ redis: connections.where, waitedMs: timeoutMs }, 'redis not reachable at startup: listening without it (calls for sessions held elsewhere get 503 until it is back)');
+}
+
 /** Resolves once both connections are up, or after `timeoutMs`. */
 export function whenReady(connections: RedisConnections, timeoutMs: number): Promise<void> {
   const { commands, subscriber } = connections;

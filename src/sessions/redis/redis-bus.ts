@@ -7,8 +7,7 @@
 // Faults beyond up and down (issue 20): while this replica's commands fail (time-outs in a partition, OOM,
 // READONLY) it trusts no cached route and refuses routed POSTs at once; an answer that finds no holder
 // (its key expired while Redis was out of reach) is parked for the holder to collect when it re-registers.
-// Also single-use claims (a used requestState: one SET NX), records (a task's: SET PX / GET) and
-// announcements on the control channel.
+// Also announcements on the control channel; single-use claims and records are ./records.ts's.
 import { randomBytes } from 'node:crypto';
 import { sessionTag, type Logger } from '../../logger';
 import type { RequestId } from '../../mcp/core/jsonrpc';
@@ -16,10 +15,13 @@ import { Announcements } from '../announcements';
 import { BusUnavailableError, SerializedMessage, type AnnouncementListener, type Location, type SessionBus, type StreamSink } from '../bus';
 import type { Metrics } from '../../telemetry';
 import type { CallTracker } from '../calls';
-import { whenReady, type RedisConnections } from './connections';
+import { busCounts, NO_COUNTS, type BusCounts } from './bus-counts';
+import { readyAtStartup, REDIS_STARTUP_WAIT_MS, type RedisConnections } from './connections';
 import { HeldAnswers, refusedOutright } from './held-answers';
+import { RedisRecords } from './records';
+import { SeenRoutes } from './seen-routes';
 import { Registrar } from './registrar';
-import { CLAIM_SCRIPT, parseControl, parseDelivery, READS_FORMATS, redisNames, ROUTE_SCRIPT, type Control, type RedisNames } from './wire';
+import { parseControl, parseDelivery, READS_FORMATS, redisNames, scriptCommands, type ClaimCommand, type Control, type RedisNames, type RouteCommand } from './wire';
 
 export interface RedisBusOptions {
   connections: RedisConnections;
@@ -33,18 +35,10 @@ export interface RedisBusOptions {
   refreshMs: number;
 }
 
-/** The longest the server's start waits for Redis before listening without it (docs/deploy.md, startup probe). */
-export const REDIS_STARTUP_WAIT_MS = 5_000;
 /** Sessions held elsewhere, as last seen in Redis: a burst of calls for one session costs one GET. */
 const SEEN_MAX = 10_000;
 /** Answers refused by Redis that wait for it to take writes again, at most (issue 20). */
 const HELD_MAX = 1_000;
-
-type RouteCommand = (key: string, parkedKey: string, inboxPrefix: string, sessionId: string, json: string, parkMs: number, control: string, from: string) => Promise<number>;
-type ClaimCommand = (key: string, parkedKey: string, holder: string, ttlMs: number) => Promise<string[]>;
-type Count = { inc(by?: number): void };
-
-const NO_COUNT: Count = { inc: () => undefined };
 
 export class RedisBus implements SessionBus {
   /** This process in the registry: pid for people reading Redis, random bytes so restarts never collide. */
@@ -52,9 +46,8 @@ export class RedisBus implements SessionBus {
   /** The registry value: the process id and the delivery formats it reads. Its inbox is named after it. */
   private readonly holder = `${this.processId}${READS_FORMATS}`;
   private readonly sinks = new Map<string, StreamSink>();
-  /** sessionId → when its key was last seen; dropped on its `closed` message or after seenForMs. */
-  private readonly seen = new Map<string, number>();
-  private readonly seenForMs: number;
+  /** Sessions held elsewhere, as last seen; forgotten on their `closed` message or after a while. */
+  private readonly seen: SeenRoutes;
   private readonly names: RedisNames;
   private readonly inbox: string;
   private readonly registrar: Registrar;
@@ -62,24 +55,23 @@ export class RedisBus implements SessionBus {
   private readonly route: RouteCommand;
   private readonly claim: ClaimCommand;
   private readonly announcements = new Announcements();
+  /** Records and single-use claims (./records.ts). */
+  private readonly records: RedisRecords;
   private closed = false;
   /** Counted for /metrics once instrument() is called; no-ops until then. */
-  private counts = { routed: NO_COUNT, received: NO_COUNT, controls: NO_COUNT, failures: NO_COUNT, parked: NO_COUNT, claimed: NO_COUNT, dropped: NO_COUNT, unconfirmed: NO_COUNT };
+  private counts: BusCounts = NO_COUNTS;
 
   constructor(private readonly options: RedisBusOptions) {
     const { connections, prefix, refreshMs } = options;
     this.names = redisNames(prefix);
     // A SIGKILLed holder sends no `closed`: a cached sighting adds at most this to the TTL bound.
-    this.seenForMs = Math.min(refreshMs, 1_000);
+    this.seen = new SeenRoutes(Math.min(refreshMs, 1_000), SEEN_MAX);
     this.inbox = `${this.names.inboxPrefix}${this.holder}`;
-    connections.commands.defineCommand('mcpRoute', { numberOfKeys: 2, lua: ROUTE_SCRIPT });
-    connections.commands.defineCommand('mcpClaim', { numberOfKeys: 2, lua: CLAIM_SCRIPT });
-    const custom = connections.commands as unknown as { mcpRoute: RouteCommand; mcpClaim: ClaimCommand };
-    this.route = custom.mcpRoute.bind(connections.commands);
-    this.claim = custom.mcpClaim.bind(connections.commands);
+    ({ route: this.route, claim: this.claim } = scriptCommands(connections.commands));
     connections.subscriber.on('message', (channel: string, text: string) => this.receive(channel, text));
     connections.subscriber.subscribe(this.inbox, this.names.control).catch((error: Error) => this.failed('subscribe', error));
     this.held = new HeldAnswers(HELD_MAX, options.sessionTtlMs);
+    this.records = new RedisRecords(connections, this.names, (what, error) => this.failed(what, error));
     connections.status.onRecovered(() => this.resend());
     this.registrar = new Registrar({
       ...options,
@@ -93,16 +85,7 @@ export class RedisBus implements SessionBus {
   }
 
   instrument(metrics: Metrics): void {
-    this.counts = {
-      routed: metrics.counter('mcp_bus_answers_routed_total', 'Answers and notifications published to the replica holding the stream.'),
-      received: metrics.counter('mcp_bus_answers_received_total', 'Answers received from other replicas for streams held here.'),
-      controls: metrics.counter('mcp_bus_controls_published_total', 'Cancel and stream-closed messages published to every replica.'),
-      failures: metrics.counter('mcp_bus_redis_failures_total', 'Redis commands that failed (the bus refuses or drops instead of queueing).'),
-      parked: metrics.counter('mcp_bus_answers_parked_total', 'Routed answers that found no holder and were kept in Redis for it to re-register.'),
-      claimed: metrics.counter('mcp_bus_answers_claimed_total', 'Parked answers collected by this replica after re-registering its sessions.'),
-      dropped: metrics.counter('mcp_bus_answers_dropped_total', 'Routed answers lost: Redis refused the delivery, the holder was not listening, or the stream had gone.'),
-      unconfirmed: metrics.counter('mcp_bus_answers_unconfirmed_total', 'Routed answers whose delivery Redis did not confirm in time (delivered or parked if it ran them later).'),
-    };
+    this.counts = busCounts(metrics);
     const { connections } = this.options;
     metrics.gauge('mcp_bus_redis_up', '1 while both Redis connections are ready and commands succeed, else 0.', () =>
       connections.ready && connections.status.failing === undefined ? 1 : 0,
@@ -142,9 +125,8 @@ export class RedisBus implements SessionBus {
     // GET would hold the POST for the command time-out.
     const failing = connections.status.failing;
     if (failing !== undefined) return Promise.reject(new BusUnavailableError(`redis: commands failing (${failing})`));
-    const at = this.seen.get(sessionId);
     // Only while Redis is reachable: with it down a routed call would be accepted and its answer lost.
-    if (at !== undefined && connections.ready && performance.now() - at < this.seenForMs) return 'elsewhere';
+    if (connections.ready && this.seen.fresh(sessionId)) return 'elsewhere';
     return this.lookUp(sessionId);
   }
 
@@ -191,49 +173,16 @@ export class RedisBus implements SessionBus {
     else this.publishControl({ t: 'cancel', s: sessionId, r: requestId, from: this.processId });
   }
 
-  /**
-   * `SET prefix<key> 1 NX PX ttl`: one write, only for a call that carries a state. Refused (BusUnavailableError,
-   * so the POST gets 503) while commands fail or when the SET does: never accepted without Redis's word.
-   */
   claimOnce(key: string, ttlMs: number): Promise<boolean> {
-    const { connections } = this.options;
-    const failing = connections.status.failing;
-    if (failing !== undefined) return Promise.reject(new BusUnavailableError(`redis: commands failing (${failing})`));
-    return connections.commands.set(this.names.claim(key), '1', 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX').then(
-      (reply) => reply === 'OK',
-      (error: Error) => {
-        this.failed('claim', error);
-        throw new BusUnavailableError(`redis: cannot claim (${error.message})`, { cause: error });
-      },
-    );
+    return this.records.claimOnce(key, ttlMs);
   }
 
-  /** `SET prefix:record:<key> <json> PX ttl`. Refused (BusUnavailableError) while commands fail: the writer retries. */
   putRecord(key: string, value: string, ttlMs: number): Promise<void> {
-    const { connections } = this.options;
-    const failing = connections.status.failing;
-    if (failing !== undefined) return Promise.reject(new BusUnavailableError(`redis: commands failing (${failing})`));
-    return connections.commands.set(this.names.record(key), value, 'PX', Math.max(1, Math.ceil(ttlMs))).then(
-      () => undefined,
-      (error: Error) => {
-        this.failed('record', error);
-        throw new BusUnavailableError(`redis: cannot write a record (${error.message})`, { cause: error });
-      },
-    );
+    return this.records.putRecord(key, value, ttlMs);
   }
 
-  /** `GET prefix:record:<key>`; BusUnavailableError while commands fail (the lane answers 503). */
   getRecord(key: string): Promise<string | undefined> {
-    const { connections } = this.options;
-    const failing = connections.status.failing;
-    if (failing !== undefined) return Promise.reject(new BusUnavailableError(`redis: commands failing (${failing})`));
-    return connections.commands.get(this.names.record(key)).then(
-      (value) => value ?? undefined,
-      (error: Error) => {
-        this.failed('record', error);
-        throw new BusUnavailableError(`redis: cannot read a record (${error.message})`, { cause: error });
-      },
-    );
+    return this.records.getRecord(key);
   }
 
   /** On the control channel, which every replica reads (releases that do not know `announce` ignore it). */
@@ -245,16 +194,9 @@ export class RedisBus implements SessionBus {
     this.announcements.on(topic, listener);
   }
 
-  /**
-   * Both connections up, or `timeoutMs` passed (Redis down at startup: serve what needs no Redis). The
-   * server listens only after this: an unreachable Redis delays the start by `timeoutMs`, said in the log.
-   */
-  async ready(timeoutMs = REDIS_STARTUP_WAIT_MS): Promise<void> {
-    const { connections, logger } = this.options;
-    if (connections.ready) return;
-    logger.info({ redis: connections.where, waitMs: timeoutMs }, 'waiting for redis before listening');
-    await whenReady(connections, timeoutMs);
-    if (!connections.ready) logger.warn({ redis: connections.where, waitedMs: timeoutMs }, 'redis not reachable at startup: listening without it (calls for sessions held elsewhere get 503 until it is back)');
+  /** Both connections up, or `timeoutMs` passed: the server listens only after this (./connections.ts). */
+  ready(timeoutMs = REDIS_STARTUP_WAIT_MS): Promise<void> {
+    return readyAtStartup(this.options.connections, this.options.logger, timeoutMs);
   }
 
   async close(): Promise<void> {
@@ -281,17 +223,10 @@ export class RedisBus implements SessionBus {
     }
     // Our own id on a key we no longer hold: a stream closed while Redis was down; the key is stale.
     if (holder === null || holder === this.holder) {
-      this.seen.delete(sessionId);
+      this.seen.forget(sessionId);
       return 'gone';
     }
-    // Oldest first (each sighting is re-inserted): drop the stale ones, then at most SEEN_MAX.
-    const now = performance.now();
-    for (const [seenId, at] of this.seen) {
-      if (now - at < this.seenForMs && this.seen.size < SEEN_MAX) break;
-      this.seen.delete(seenId);
-    }
-    this.seen.delete(sessionId);
-    this.seen.set(sessionId, now);
+    this.seen.saw(sessionId);
     return 'elsewhere';
   }
 
@@ -331,7 +266,7 @@ export class RedisBus implements SessionBus {
     if (control.t === 'announce') return this.announcements.heard(control.n, control.k, control.v);
     if (control.t === 'cancel') return this.options.calls.cancel(control.s, control.r);
     if (control.t === 'parked') return this.collectOne(control.s);
-    this.seen.delete(control.s);
+    this.seen.forget(control.s);
     this.options.calls.abortScope(control.s);
   }
 

@@ -4,6 +4,7 @@
 // The delivery format is versioned (issue 20), because replicas of two releases share one Redis during a
 // rolling deploy: a holder says in its registry value which formats it reads, a sender's route script
 // picks the newest of those it knows, and every reader still reads format 1.
+import type { Redis } from 'ioredis';
 import type { RequestId } from '../../mcp/core/jsonrpc';
 
 export interface RedisNames {
@@ -134,3 +135,14 @@ local parked = redis.call('LRANGE', KEYS[2], 0, -1)
 if #parked > 0 then redis.call('DEL', KEYS[2]) end
 return parked
 `;
+
+export type RouteCommand = (key: string, parkedKey: string, inboxPrefix: string, sessionId: string, json: string, parkMs: number, control: string, from: string) => Promise<number>;
+export type ClaimCommand = (key: string, parkedKey: string, holder: string, ttlMs: number) => Promise<string[]>;
+
+/** ROUTE_SCRIPT and CLAIM_SCRIPT as commands of `commands` (EVALSHA, loaded once per connection by ioredis). */
+export function scriptCommands(commands: Redis): { route: RouteCommand; claim: ClaimCommand } {
+  commands.defineCommand('mcpRoute', { numberOfKeys: 2, lua: ROUTE_SCRIPT });
+  commands.defineCommand('mcpClaim', { numberOfKeys: 2, lua: CLAIM_SCRIPT });
+  const custom = commands as unknown as { mcpRoute: RouteCommand; mcpClaim: ClaimCommand };
+  return { route: custom.mcpRoute.bind(commands), claim: custom.mcpClaim.bind(commands) };
+}

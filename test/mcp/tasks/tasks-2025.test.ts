@@ -4,7 +4,7 @@
 // to the caller. A plain callTool of a task tool runs inline, as today. The hub's lane never sees a task.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { CallToolResultSchema, CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, CreateTaskResultSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { loadConfig } from '../../../src/config';
 import { createLogger } from '../../../src/logger';
 import { createToolServer, type ToolServer } from '../../../src/server';
@@ -29,8 +29,8 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
 });
 
-async function connect(token: string): Promise<Client> {
-  const client = new Client({ name: 'v1-tasks', version: '1.0.0' });
+async function connect(token: string, capabilities: Record<string, object> = {}): Promise<Client> {
+  const client = new Client({ name: 'v1-tasks', version: '1.0.0' }, { capabilities });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
   clients.push(client);
   return client;
@@ -85,6 +85,37 @@ describe('2025-11-25 tasks with the SDK v1 client', () => {
       await new Promise((resolve) => setTimeout(resolve, task.pollInterval ?? 50));
     }
     expect(gate.aborted).toBe(aborted + 1);
+  });
+
+  it("a question inside the task reaches the client on tasks/result's stream, with the task named; its answer resumes the handler", async () => {
+    const client = await connect('alice', { elicitation: { form: {} } });
+    const asked: unknown[] = [];
+    client.setRequestHandler(ElicitRequestSchema, (request) => {
+      asked.push(request.params);
+      return { action: 'accept', content: { name: 'Ada' } };
+    });
+    await client.listTools();
+    const seen: string[] = [];
+    let text = '';
+    for await (const message of client.experimental.tasks.callToolStream({ name: 'ask_in_task', arguments: {} }, CallToolResultSchema)) {
+      seen.push(message.type === 'taskStatus' ? `status:${message.task.status}` : message.type);
+      if (message.type === 'result') text = (message.result.content as Array<{ text: string }>)[0]!.text;
+      if (message.type === 'error') throw message.error;
+    }
+    expect(seen).toContain('status:input_required');
+    expect(asked).toEqual([expect.objectContaining({ message: 'Which name?', _meta: { 'io.modelcontextprotocol/related-task': { taskId: expect.any(String) } } })]);
+    expect(text).toBe('Hello Ada');
+  });
+
+  it('a client that cannot ask its user refuses the question: the handler gets unsupported and the task completes', async () => {
+    const client = await connect('alice');
+    await client.listTools();
+    let text = '';
+    for await (const message of client.experimental.tasks.callToolStream({ name: 'ask_in_task', arguments: {} }, CallToolResultSchema)) {
+      if (message.type === 'result') text = (message.result.content as Array<{ text: string }>)[0]!.text;
+      if (message.type === 'error') throw message.error;
+    }
+    expect(text).toBe('No name (unsupported)');
   });
 
   it('a plain callTool of a task tool runs inline, as it always has', async () => {

@@ -1,10 +1,12 @@
 // Tasks across two replicas over Redis (docs/tasks.md): a task created on A is read, answered and cancelled
-// through B; a replica killed mid-task leaves its task failed with a sentence once its lease lapses, one
+// through B (a 2025-11-25 task's question is put on B's tasks/result stream, and answered through A); a replica killed mid-task leaves its task failed with a sentence once its lease lapses, one
 // stopped by SIGTERM fails it at the end of its grace; Redis out of reach while a task is polled is 503 with
 // Retry-After, and the running task's record is written again once Redis is back.
 import { post2025, post2026, type Posted } from '../../support/mcp-post';
 import { killAll, startRedisServer, startReplica, type RedisServer, type Replica } from '../../support/processes';
 import { startRecordingApi, type RecordingApi } from '../../support/recording-api';
+import { postAnswer, postStreaming } from '../../support/mcp-stream';
+import { listen } from '../../support/task-listen';
 
 const ALICE = { authorization: 'Bearer alice' };
 const BOB = { authorization: 'Bearer bob' };
@@ -76,6 +78,17 @@ describe('tasks across two replicas over Redis', () => {
     expect((await post2025(b.url, 'tasks/list', {}, BOB)).json.result?.tasks).toEqual([]);
   });
 
+  it("2025-11-25: A's task asks on B's tasks/result stream; the answer POSTed to A reaches B's question and resumes the handler on A", async () => {
+    const created = await post2025(a.url, 'tools/call', { name: 'asks_in_task', arguments: {}, task: {} }, ALICE);
+    const taskId = (created.json.result as { task: { taskId: string } }).task.taskId;
+    const stream = await postStreaming(b.url, { jsonrpc: '2.0', id: 9, method: 'tasks/result', params: { taskId } }, { ...ALICE, 'mcp-protocol-version': '2025-11-25' });
+    const question = await stream.next();
+    expect(question).toMatchObject({ method: 'elicitation/create', params: { message: 'Which organisation?', _meta: { 'io.modelcontextprotocol/related-task': { taskId } } } });
+    expect((await postAnswer(a.url, { jsonrpc: '2.0', id: question.id, result: { action: 'accept', content: { org: 'acme' } } }, { ...ALICE, 'mcp-protocol-version': '2025-11-25' })).status).toBe(202);
+    const [answer] = await stream.rest();
+    expect(JSON.stringify(answer!.result)).toContain(`org=acme pid=${a.child.pid}`);
+  });
+
   it('Redis out of reach while a task is polled: 503 with Retry-After; once back, the running task is found again', async () => {
     const taskId = idOf(await create(a, 'slow_task', { ms: 600_000 }));
     await until(b, taskId, (task) => task.status === 'working');
@@ -99,6 +112,17 @@ describe('tasks across two replicas over Redis', () => {
     await c.stop('SIGKILL');
     const failed = await until(b, taskId, (task) => task.status !== 'working');
     expect(failed).toMatchObject({ status: 'failed', statusMessage: RUNNER_GONE, error: { message: RUNNER_GONE } });
+  });
+
+  it("a listen on B to a task of a replica killed mid-task gets it failed once the lease lapses (the listener reads it again)", async () => {
+    const c = await startReplica(env);
+    const taskId = idOf(await create(c, 'slow_task', { ms: 600_000 }));
+    await until(b, taskId, (task) => task.statusMessage === `running in ${c.child.pid}`);
+    const stream = await listen(b.url, { taskIds: [taskId] }, ALICE);
+    await stream.next(); // the acknowledgement
+    expect((await stream.next()).params).toMatchObject({ taskId, status: 'working' });
+    await c.stop('SIGKILL');
+    expect((await stream.next()).params).toMatchObject({ taskId, status: 'failed', statusMessage: RUNNER_GONE });
   });
 
   it('a replica stopped by SIGTERM fails its running task with a sentence at the end of its grace', async () => {

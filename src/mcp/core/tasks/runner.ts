@@ -10,8 +10,8 @@ import type { ProgressReporter } from '../../../tools/context';
 import type { ToolResult } from '../../../tools/results';
 import { STOPPED_BY_SHUTDOWN } from '../../../tools/registry';
 import { ClientRequestError, type ClientLink, type ClientRequestMethod } from '../client-link';
-import type { TaskRecord } from './record';
-import type { TaskStore } from './store';
+import type { TaskRecord, TaskStatus } from './record';
+import { REFUSED, type TaskStore } from './store';
 
 /** Runs the tool with what the task gives it: a link for questions (2026-07-28), its signal, progress and status. */
 export type TaskStart = (link: ClientLink | undefined, signal: CallSignal, progress: ProgressReporter, status: (message: string) => void) => Promise<ToolResult>;
@@ -19,6 +19,8 @@ export type TaskStart = (link: ClientLink | undefined, signal: CallSignal, progr
 /** Where a runner waits for an answer to its question: woken by tasks/update here or on another replica. */
 export interface Wakers {
   wait(id: string, ms: number): Promise<void>;
+  /** The record with a new status was written: listeners here and on other replicas read it (./listen.ts). */
+  statusWritten(id: string, status: TaskStatus): void;
 }
 
 export const TASK_SCOPE = (id: string) => `task:${id}`;
@@ -36,6 +38,8 @@ export class TaskRun {
   private unsaved = false;
   private timer: NodeJS.Timeout | undefined;
   private asked = 0;
+  /** The status last written (the record starts written as `working`: nobody can listen before its id is out). */
+  private written: TaskStatus;
 
   constructor(
     private record: TaskRecord,
@@ -44,7 +48,9 @@ export class TaskRun {
     private readonly wakers: Wakers,
     private readonly logger: Logger,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.written = record.status;
+  }
 
   get id(): string {
     return this.record.id;
@@ -78,9 +84,14 @@ export class TaskRun {
       this.again = true;
       return this.saving;
     }
-    const written = this.store.put(this.record).then(
+    const status = this.record.status;
+    const put = this.store.put(this.record).then(
       () => {
         this.unsaved = false;
+        if (status !== this.written) {
+          this.written = status;
+          this.wakers.statusWritten(this.id, status);
+        }
       },
       (error: unknown) => {
         this.unsaved = true;
@@ -88,7 +99,7 @@ export class TaskRun {
       },
     );
     // Settles either way (a refused write is tried again on the next beat): never an unhandled rejection.
-    this.saving = written
+    this.saving = put
       .catch(() => undefined)
       .finally(() => {
         this.saving = undefined;
@@ -97,7 +108,7 @@ export class TaskRun {
           void this.save().catch(() => undefined);
         } else if (this.isDone() && !this.unsaved) this.stopBeating();
       });
-    return written;
+    return put;
   }
 
   private isDone(): boolean {
@@ -139,7 +150,10 @@ export class TaskRun {
     this.timer = undefined;
   }
 
-  /** 2026-07-28: a question turns the task input_required; tasks/update's answer (any replica) resumes it. */
+  /**
+   * A question turns the task input_required; the answer (any replica) resumes it: 2026-07-28's tasks/update,
+   * or 2025-11-25's answer to the question put on a tasks/result stream (./tasks.ts, `ask`).
+   */
   private link(signal: CallSignal, capabilities: Record<string, unknown>): ClientLink {
     return {
       logLevel: undefined,
@@ -159,6 +173,8 @@ export class TaskRun {
           }
           if (answer !== undefined) {
             this.change({ status: 'working', inputRequests: undefined });
+            const refused = answer[REFUSED] as { code?: unknown; message?: unknown } | undefined;
+            if (refused !== undefined) throw new ClientRequestError('error', String(refused.message), typeof refused.code === 'number' ? refused.code : undefined);
             return answer;
           }
           if (this.now() >= until) {

@@ -22,6 +22,9 @@ export interface TaskLimits {
 
 export const DEFAULT_TASK_LIMITS: TaskLimits = Object.freeze({ maxPerCaller: 10, ttlMs: 3_600_000, maxTtlMs: 86_400_000, leaseMs: 15_000, pollIntervalMs: 1_000 });
 
+/** An answer under this key is the client's refusal, `{ code, message }` (putRefusal). */
+export const REFUSED = '$refused';
+
 /** The ids one caller created, with when each record expires at the latest. */
 type Index = Array<[string, number]>;
 
@@ -71,6 +74,11 @@ export class TaskStore {
   /** The client's answer to question `key` of task `id` (2026-07-28 tasks/update), kept apart from the record. */
   async putAnswer(id: string, key: string, answer: object, ttlMs: number): Promise<void> {
     await this.records.putRecord(`task-answer:${id}:${key}`, JSON.stringify(answer), ttlMs);
+  }
+
+  /** The client refused question `key` (2025-11-25: an error answer on the tasks/result stream): kept as the answer. */
+  async putRefusal(id: string, key: string, code: number, message: string, ttlMs: number): Promise<void> {
+    await this.putAnswer(id, key, { [REFUSED]: { code, message: message.slice(0, 200) } }, ttlMs);
   }
 
   async answer(id: string, key: string): Promise<Record<string, unknown> | undefined> {

@@ -11,10 +11,13 @@ import type { Logger } from '../../../logger';
 import { errorResult } from '../../../tools/results';
 import type { CoreContext, Method, Params } from '../context';
 import { echoed } from '../echo';
+import { ClientRequestError } from '../client-link';
 import { JsonRpcError, JsonRpcErrorCode } from '../jsonrpc';
+import type { PendingRequests } from '../pending-requests';
 import { ownerOf } from '../owner';
 import { META } from '../versions';
-import { detailedTask, handshakeTask, isTerminal, modernTask, RELATED_TASK, TASKS_EXTENSION, type TaskRecord } from './record';
+import { detailedTask, handshakeTask, isTerminal, modernTask, RELATED_TASK, TASKS_EXTENSION, type InputRequest, type TaskRecord } from './record';
+import { createTaskListeners, DEFAULT_LISTEN_LIMITS, type ListenLimits } from './listen';
 import { TaskRun, TASK_CALL, TASK_SCOPE, type TaskStart, type Wakers } from './runner';
 import { DEFAULT_TASK_LIMITS, TaskStore, type TaskLimits } from './store';
 
@@ -23,6 +26,13 @@ export interface TasksOptions {
   calls: Pick<CallTracker, 'begin' | 'end'>;
   logger: Logger;
   limits?: Partial<TaskLimits>;
+  /**
+   * The core's questions waiting for answers (routed between processes by the bus): 2025-11-25 tasks put
+   * their questions on a tasks/result stream with it. Absent: such a task's ctx.elicit resolves unsupported.
+   */
+  pending?: PendingRequests;
+  /** Bounds of subscriptions/listen (./listen.ts); the defaults there otherwise. */
+  listenLimits?: Partial<ListenLimits>;
   now?: () => number;
 }
 
@@ -44,8 +54,12 @@ export interface Tasks {
 }
 
 const TOPIC = 'tasks';
+/** Announced once a record with a new status was written: listeners on every replica read it again. */
+const STATUS_TOPIC = 'task-status';
 /** ownerOf's caller without credentials (./owner.ts): such a caller's calls run inline. */
 const ANONYMOUS = 'anonymous';
+/** 2025-11-25 requests carry no client capabilities: a task whose creating POST took a stream may ask, on tasks/result's. */
+const ASKED_ON_RESULT_STREAM = Object.freeze({ elicitation: {}, sampling: {} });
 const isObject = (value: unknown): value is Params => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The bus could not answer (Redis down, the primary gone): 503 with Retry-After on /mcp, nothing lost. */
@@ -65,8 +79,9 @@ function notFound(id: string): JsonRpcError {
   return new JsonRpcError(JsonRpcErrorCode.InvalidParams, `Task not found: ${echoed(id)}`);
 }
 
-export function createTasks({ bus, calls, logger, limits, now = Date.now }: TasksOptions): Tasks {
+export function createTasks({ bus, calls, logger, pending, limits, listenLimits, now = Date.now }: TasksOptions): Tasks {
   const store = new TaskStore(bus, { ...DEFAULT_TASK_LIMITS, ...limits }, now);
+  const listeners = createTaskListeners(store, { ...DEFAULT_LISTEN_LIMITS, ...listenLimits });
   const waiting = new Map<string, () => void>();
   const wakers: Wakers = {
     wait: (id, ms) =>
@@ -79,10 +94,15 @@ export function createTasks({ bus, calls, logger, limits, now = Date.now }: Task
         }
         waiting.set(id, done);
       }),
+    statusWritten(id, status) {
+      listeners.changed(id);
+      bus.announce(STATUS_TOPIC, id, status);
+    },
   };
   const wake = (id: string) => waiting.get(id)?.();
   // tasks/update on another replica: the runner here reads the answer at once rather than on its next look.
   bus.onAnnouncement(TOPIC, (id) => wake(id));
+  bus.onAnnouncement(STATUS_TOPIC, (id) => listeners.changed(id));
 
   async function read(params: Params, ctx: CoreContext): Promise<TaskRecord> {
     const id = taskIdOf(params);
@@ -101,14 +121,47 @@ export function createTasks({ bus, calls, logger, limits, now = Date.now }: Task
     return { ...record, status: 'cancelled', statusMessage: 'The task was cancelled.' };
   }
 
-  /** 2025-11-25 tasks/result: waits for the end, then the tool's result (or the task's error). */
+  /**
+   * 2025-11-25: a question of an input_required task, put to the client on this tasks/result stream with the
+   * task named in `_meta` (the spec's "related-task"); its answer, POSTed to any replica, is routed here by
+   * the pending requests, kept like a tasks/update answer, and wakes the runner wherever it runs.
+   */
+  function ask(record: TaskRecord, key: string, request: InputRequest, ctx: CoreContext): void {
+    const notify = ctx.notify!;
+    const params = { ...request.params, _meta: { ...(request.params._meta as Params | undefined), [RELATED_TASK]: { taskId: record.id } } };
+    pending!
+      .open(record.owner, ctx.signal, (id) => notify({ jsonrpc: '2.0', id, method: request.method, params }))
+      .then(
+        (answer) => store.putAnswer(record.id, key, answer, record.ttlMs),
+        // An error answer is the client's refusal (it cannot ask its user): the handler's ctx.elicit resolves
+        // unsupported. A stream that closed first leaves the question for the next tasks/result.
+        (error: unknown) => (error instanceof ClientRequestError && error.reason === 'error' ? store.putRefusal(record.id, key, error.code ?? -32603, error.message, record.ttlMs) : Promise.reject(error)),
+      )
+      .then(
+        () => {
+          wake(record.id);
+          bus.announce(TOPIC, record.id, 'answered');
+        },
+        () => undefined,
+      );
+  }
+
+  /** 2025-11-25 tasks/result: waits for the end, then the tool's result (or the task's error); puts questions on its stream. */
   async function result(params: Params, ctx: CoreContext): Promise<unknown> {
+    const asked = new Set<string>();
     for (;;) {
       const record = await read(params, ctx);
       if (record.status === 'completed') return { ...record.result, _meta: { ...(record.result?._meta as Params | undefined), [RELATED_TASK]: { taskId: record.id } } };
       if (record.status === 'failed') throw new JsonRpcError(record.error?.code ?? JsonRpcErrorCode.InternalError, record.error?.message ?? 'The task failed');
       if (record.status === 'cancelled') throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `Task ${echoed(record.id)} was cancelled`);
       if (ctx.signal.aborted) throw new JsonRpcError(JsonRpcErrorCode.InternalError, 'The request was cancelled');
+      if (record.status === 'input_required' && ctx.notify !== undefined && pending !== undefined) {
+        for (const [key, request] of Object.entries(record.inputRequests ?? {})) {
+          if (asked.has(key)) continue;
+          asked.add(key);
+          ask(record, key, request, ctx);
+        }
+      }
       await new Promise((resolve) => setTimeout(resolve, record.pollIntervalMs));
     }
   }
@@ -145,6 +198,8 @@ export function createTasks({ bus, calls, logger, limits, now = Date.now }: Task
       },
     ],
     ['tasks/result', result],
+    // 2026-07-28: `notifications/tasks` for the caller's tasks it names, on this POST's stream (./listen.ts).
+    ['subscriptions/listen', (params, ctx, id) => listeners.listen(params, ctx, id, ownerOf(ctx.headers, ctx.principal))],
     [
       'tasks/list',
       async (_params, ctx) => {
@@ -179,7 +234,7 @@ export function createTasks({ bus, calls, logger, limits, now = Date.now }: Task
     await store.remember(record).catch(() => undefined); // the index only bounds and lists: best effort
     const meta = params._meta as Params | undefined;
     const declared = meta?.[META.clientCapabilities];
-    run.start(start, modern ? (isObject(declared) ? declared : {}) : undefined);
+    run.start(start, modern ? (isObject(declared) ? declared : {}) : ctx.notify !== undefined && pending !== undefined ? ASKED_ON_RESULT_STREAM : undefined);
     logger.info({ task: record.id, tool }, 'task started');
     return modern ? { resultType: 'task', ...modernTask(record) } : { task: handshakeTask(record) };
   }
@@ -187,7 +242,7 @@ export function createTasks({ bus, calls, logger, limits, now = Date.now }: Task
   return {
     modernCapabilities: Object.freeze({ extensions: Object.freeze({ [TASKS_EXTENSION]: Object.freeze({}) }) }),
     handshakeCapabilities: Object.freeze({ tasks: Object.freeze({ list: {}, cancel: {}, requests: { tools: { call: {} } } }) }),
-    statelessMethods: ['tasks/get', 'tasks/update', 'tasks/cancel'],
+    statelessMethods: ['tasks/get', 'tasks/update', 'tasks/cancel', 'subscriptions/listen'],
     handshakeMethods: ['tasks/get', 'tasks/result', 'tasks/cancel', 'tasks/list'],
     methods,
     asked(params, modern, ctx) {
