@@ -13,7 +13,7 @@ import type { CoreContext, Method, Params } from '../context';
 import { echoed } from '../echo';
 import { JsonRpcError, JsonRpcErrorCode } from '../jsonrpc';
 import { ownerOf } from '../owner';
-import { META } from '../versions';
+import { META } from '../../../protocol/versions';
 import { detailedTask, handshakeTask, isTerminal, modernTask, RELATED_TASK, TASKS_EXTENSION, type TaskRecord } from './record';
 import { TaskRun, TASK_CALL, TASK_SCOPE, type TaskStart, type Wakers } from './runner';
 import { DEFAULT_TASK_LIMITS, TaskStore, type TaskLimits } from './store';
