@@ -1,6 +1,7 @@
 // The typed, frozen settings that loadConfig (src/config.ts) returns: what the rest of the server reads.
 // Each part is built by its room's settings module (src/<room>/settings.ts); add a field here with it.
 import type { AuthSettings } from './auth/settings';
+import type { DoorSettings } from './door/settings';
 import type { LogShape } from './logging/settings';
 import type { TelemetrySettings } from './telemetry';
 import type { ErrorRule } from './upstream/error-rule';
@@ -103,20 +104,4 @@ export interface Config {
   readonly toolSchemas: 'portable' | 'strict';
   /** /mcp as an OAuth protected resource (MCP_AUTH=oauth); absent with MCP_AUTH=headers. See src/auth. */
   readonly auth?: AuthSettings;
-}
-
-export interface DoorSettings {
-  /** Lower-case host names accepted in Host (any port), or '*'. */
-  readonly allowedHosts: readonly string[] | '*';
-  /** Origins accepted in Origin (`scheme://host`, any port, or `scheme://host:port`), or '*'. An absent Origin passes. */
-  readonly allowedOrigins: readonly string[] | '*';
-  /** 'off': no caller authentication at all (production logs a warning at every start). */
-  readonly callerAuth: 'on' | 'off';
-  readonly secretHeader: string;
-  /** Accepted shared secrets; several at once while rotating. Empty: no secret required. */
-  readonly secrets: readonly string[];
-  /** Caller networks (CIDRs). Empty: any address. */
-  readonly callerNetworks: readonly string[];
-  /** Proxies whose X-Forwarded-For is believed. */
-  readonly trustedProxies: readonly string[];
 }

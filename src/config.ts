@@ -12,7 +12,8 @@
 import { z } from 'zod';
 import { type Common, type SettingsModule, type Shape, type SettingsOf, hostName, int, invalidValue, oneOf, port } from './config-fields';
 import { misspeltSettings } from './config-spelling';
-import type { Config, DoorSettings, LogLevel } from './config-types';
+import type { Config, LogLevel } from './config-types';
+import type { DoorSettings } from './door/settings';
 import * as auth from './auth/settings';
 import * as door from './door/settings';
 import * as health from './health/settings';

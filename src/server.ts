@@ -4,6 +4,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server as 
 import { createApp } from './app';
 import { createProtectedResource, createResourceTokenGuard, type ProtectedResourceOptions } from './auth';
 import { listen } from './http/listen';
+import { answerMetricsAsks } from './cluster/metrics';
 import type { Config } from './config';
 import { createClientAddress, createDoor } from './door';
 import { createBodySlots, createFairness } from './limits';
@@ -106,7 +107,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     createUpstream({ baseUrl: options.customerApiUrl, ...config.upstream });
   const files = options.files ?? userFiles(config.hub, config.upstream.timeoutMs);
   const telemetry =
-    options.telemetry ?? createTelemetry(config.telemetry, { logger, service: options.info, customerApiUrl: options.customerApiUrl });
+    options.telemetry ?? createTelemetry(config.telemetry, { logger, service: options.info, customerApiUrl: options.customerApiUrl, answerMetricsAsks });
   const { metrics, tracing } = telemetry;
   const clientAddressOf = createClientAddress(config.door.trustedProxies);
   const clientOf = (req: IncomingMessage) => clientAddressOf(req)?.address ?? 'unknown';

@@ -5,10 +5,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HealthCheck } from '../health';
 import type { Logger } from '../logger';
 import type { Metrics } from '../telemetry';
-import type { Prompt } from '../prompts/define-prompt';
-import type { Tool } from '../tools/define-tool';
-import type { Resource } from '../resources/define-resource';
-import type { ResourceTemplate } from '../resources/define-resource-template';
 import { resourceScopes } from './resource-scopes';
 import { authorizationServerUnavailable, insufficientScope, tooManyTokenChecks, unauthorized } from './challenge';
 import { createDiscovery, type Discovery } from './discovery';
@@ -17,6 +13,7 @@ import type { IntrospectionBudgetOptions } from './introspection-budget';
 import type { JwksOptions } from './jwt';
 import { metadataHandler, resourceMetadata } from './metadata';
 import type { PreparedCredentials, Principal, UpstreamCredentials } from './principal';
+import type { ScopedPrompt, ScopedResource, ScopedResourceTemplate, ScopedTool } from './scoped';
 import type { AuthSettings } from './settings';
 import { isLater, type NowOrLater } from './now-or-later';
 import { createReachability } from './reachability';
@@ -54,12 +51,12 @@ export interface ProtectedResource extends LaneAuth {
 
 export interface ProtectedResourceOptions {
   settings: AuthSettings;
-  tools: readonly Tool[];
+  tools: readonly ScopedTool[];
   /** Prompts: a prompts/get is refused like a tools/call when the token lacks the prompt's scopes (issue 34). */
-  prompts?: readonly Prompt[];
+  prompts?: readonly ScopedPrompt[];
   /** Resources offered on /mcp: a view needs its own scopes and those of every tool that names it (issue 26). */
-  resources?: readonly Resource[];
-  resourceTemplates?: readonly ResourceTemplate[];
+  resources?: readonly ScopedResource[];
+  resourceTemplates?: readonly ScopedResourceTemplate[];
   publicBasePath: string;
   /** resource_name in the metadata: the server's title or name. */
   name: string;

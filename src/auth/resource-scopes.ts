@@ -1,11 +1,9 @@
 // The scopes a resources/read needs on /mcp in oauth mode (issue 26): the resource's own, and for an MCP
 // Apps view those of every tool that names it, so a view never shows what its tool may not fetch.
-import type { Resource } from '../resources/define-resource';
-import type { ResourceTemplate } from '../resources/define-resource-template';
-import type { Tool } from '../tools/define-tool';
+import type { ScopedResource, ScopedResourceTemplate, ScopedTool } from './scoped';
 
 /** Scopes by URI (undefined: no resource has that URI, the core answers "not found"). */
-export function resourceScopes(tools: readonly Tool[], resources: readonly Resource[], templates: readonly ResourceTemplate[]) {
+export function resourceScopes(tools: readonly ScopedTool[], resources: readonly ScopedResource[], templates: readonly ScopedResourceTemplate[]) {
   const byUri = new Map<string, readonly string[]>();
   for (const resource of resources) {
     const viewers = tools.filter((tool) => tool.view === resource.uri).flatMap((tool) => tool.scopes);

@@ -3,16 +3,24 @@
 // SIGTERM or SIGINT tells every worker to drain and exits once all have.
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
-import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { listenFailure } from '../http/listen-failure';
+import type { TelemetrySettings } from '../telemetry';
 import { createMetricsServer, type MetricsServer } from '../telemetry/metrics-server';
 import { DrainBarrier } from './drain-barrier';
 import { ClusterMetrics } from './metrics';
 import { SessionRelay } from './relay';
 
+/** What the primary reads of the server's Config (src/config-types.ts), which the entry point passes whole. */
+export interface PrimaryConfig {
+  readonly redis: { readonly url: string | undefined };
+  readonly telemetry: Pick<TelemetrySettings, 'metrics'>;
+  readonly workers: number;
+  readonly stateSecret: string | undefined;
+}
+
 export interface PrimaryOptions {
-  config: Config;
+  config: PrimaryConfig;
   logger: Logger;
   /** Delay before a crashed worker is replaced, so a crash loop does not spin (default 1 s). */
   restartDelayMs?: number;

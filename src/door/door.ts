@@ -1,12 +1,12 @@
 // The door: every request passes here before any route or lane (src/server.ts). Host, then Origin, then
 // the caller (except on the open paths below). Answers a refusal itself and returns false.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DoorSettings } from '../config';
 import type { Logger } from '../logger';
 import type { Metrics } from '../telemetry';
 import { createCallerCheck } from './caller';
 import { createHostCheck, createOriginCheck } from './hosts';
 import { createRefuse, REFUSALS } from './refusal';
+import type { DoorSettings } from './settings';
 
 export type Door = (req: IncomingMessage, res: ServerResponse) => boolean;
 

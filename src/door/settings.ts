@@ -2,11 +2,26 @@
 // Host and Origin names are accepted, and whose X-Forwarded-For is believed. Composed by src/config.ts;
 // the secrets are never repeated in a problem.
 import { z } from 'zod';
-import type { DoorSettings } from '../config-types';
 import { type Common, type SettingsOf, headerName, list, oneOf } from '../config-fields';
 import { DEFAULT_CUSTOM_AUTH_HEADERS, NEVER_FORWARDED } from '../upstream/settings';
 import { isOriginList } from './hosts';
 import { isNetworkList } from './networks';
+
+export interface DoorSettings {
+  /** Lower-case host names accepted in Host (any port), or '*'. */
+  readonly allowedHosts: readonly string[] | '*';
+  /** Origins accepted in Origin (`scheme://host`, any port, or `scheme://host:port`), or '*'. An absent Origin passes. */
+  readonly allowedOrigins: readonly string[] | '*';
+  /** 'off': no caller authentication at all (production logs a warning at every start). */
+  readonly callerAuth: 'on' | 'off';
+  readonly secretHeader: string;
+  /** Accepted shared secrets; several at once while rotating. Empty: no secret required. */
+  readonly secrets: readonly string[];
+  /** Caller networks (CIDRs). Empty: any address. */
+  readonly callerNetworks: readonly string[];
+  /** Proxies whose X-Forwarded-For is believed. */
+  readonly trustedProxies: readonly string[];
+}
 
 /** Hosts that only this machine can reach. */
 export function isLoopbackHost(host: string): boolean {

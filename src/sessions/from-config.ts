@@ -4,12 +4,16 @@ import cluster from 'node:cluster';
 import { ClusterBus } from '../cluster/cluster-bus';
 import { waitForOtherWorkers } from '../cluster/drain-barrier';
 import { clusterReadiness } from '../cluster/readiness';
-import type { Config } from '../config';
 import type { HealthCheck } from '../health';
 import type { Logger } from '../logger';
 import type { SessionBus } from './bus';
 import type { CallTracker } from './calls';
 import { openRedisConnections, RedisBus, redisHealthCheck } from './redis';
+
+/** What this reads of the server's Config (src/config-types.ts), which the entry point passes whole. */
+export interface BusConfig {
+  readonly redis: { readonly url: string | undefined; readonly prefix: string; readonly sessionTtlMs: number; readonly sessionRefreshMs: number };
+}
 
 /** Spread into createToolServer's options. */
 export interface BusChoice {
@@ -19,7 +23,7 @@ export interface BusChoice {
   afterDrain?: (timeoutMs: number) => Promise<void>;
 }
 
-export function sessionBusFromConfig(config: Config, logger: Logger): BusChoice {
+export function sessionBusFromConfig(config: BusConfig, logger: Logger): BusChoice {
   const { url, prefix, sessionTtlMs, sessionRefreshMs } = config.redis;
   const afterDrain = cluster.isWorker ? { afterDrain: (timeoutMs: number) => waitForOtherWorkers(timeoutMs) } : {};
   const workers = cluster.isWorker ? [clusterReadiness()] : [];

@@ -3,8 +3,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Cancellation } from '../call-signal';
 import type { PreparedCredentials, Principal } from '../auth/principal';
-import type { ClientLink } from '../mcp/core/client-link';
-import type { TraceContext } from '../mcp/core/trace-context';
+import type { ClientLink } from '../protocol/client-link';
+import type { TraceContext } from '../protocol/trace-context';
 import type { ProgressReporter } from './context';
 
 export interface CallInput {

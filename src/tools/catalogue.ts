@@ -2,7 +2,7 @@
 // client (with views or without, by revision), and a warning for a name too long for a host's prefix.
 // The place for choosing which tools a server lists (a toolset, say): everything listed passes here.
 import type { Logger } from '../logger';
-import type { ToolFields } from '../mcp/core/versions';
+import type { ToolFields } from '../protocol/versions';
 import { nameRoomWarning } from './name-room';
 import { NotStrict, strictSchema } from './strict-schema';
 import type { Tool } from './tool-types';

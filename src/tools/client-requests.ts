@@ -3,8 +3,8 @@
 // client cannot be reached or asked (the hub's lane, a client without the capability) they resolve to an
 // `unsupported` outcome the tool handles; nothing of an answer is logged.
 import type { Logger } from '../logger';
-import { ClientRequestError, type ClientLink } from '../mcp/core/client-link';
-import { isLogLevel, passes, type LogLevel } from '../mcp/core/log-levels';
+import { ClientRequestError, type ClientLink } from '../protocol/client-link';
+import { isLogLevel, passes, type LogLevel } from '../protocol/log-levels';
 import { forClientLog } from '../logging/client-data';
 import type { ElicitOutcome, ElicitRequest, SampleOutcome, SampleRequest } from './client-request-types';
 import { nextStep, type Asker, type Unanswered } from './next-step';

@@ -1,4 +1,4 @@
-// A client gets the tool fields of the revision it speaks (src/mcp/core/versions.ts, toolFieldsOf):
+// A client gets the tool fields of the revision it speaks (src/protocol/versions.ts, toolFieldsOf):
 // 2024-11-05, the hub's, lists name, description and inputSchema and answers content and isError, exactly
 // the contract's fields; 2025-03-26 adds annotations; 2025-06-18 and later add title, outputSchema, `_meta`
 // and structuredContent. A request naming no revision is 2024-11-05 on the hub's lane and 2025-03-26 on

@@ -1,10 +1,10 @@
 // The ClientLink of one 2025-era tools/call on /mcp: notifications on the POST's event stream, and
 // server-to-client requests whose answers come back as new POSTs (./pending-requests.ts). One object per
 // call, its parts (the caller's level, its fingerprint) computed only when the tool uses them.
-import type { ClientLink, ClientRequestMethod } from './client-link';
+import type { ClientLink, ClientRequestMethod } from '../../protocol/client-link';
 import type { CoreContext } from './context';
 import type { JsonRpcNotification, JsonRpcRequest } from './jsonrpc';
-import type { LogLevel } from './log-levels';
+import type { LogLevel } from '../../protocol/log-levels';
 import { ownerOf } from './owner';
 import type { PendingRequests } from './pending-requests';
 

@@ -35,7 +35,7 @@ import {
 import { echoed } from './echo';
 import { metaOf, revisionOf, toolsCallMethod } from './tools-call';
 import type { Tasks } from './tasks';
-import { isStatelessEra, META, negotiate, STATELESS_VERSION, toolFieldsOf, type ToolFields } from './versions';
+import { isStatelessEra, META, negotiate, STATELESS_VERSION, toolFieldsOf, type ToolFields } from '../../protocol/versions';
 
 /** Methods of each era: 2026-07-28 has no initialize and no ping; server/discover replaces them. */
 const HANDSHAKE_METHODS = new Set(['initialize', 'ping', 'tools/list', 'tools/call']);

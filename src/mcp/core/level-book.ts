@@ -3,7 +3,7 @@
 // worker or replica keeps it in its own book; a call reads only the book of its process (no bus traffic).
 // A process that starts later learns a caller's level at that caller's next setLevel.
 import type { SessionBus } from '../../sessions/bus';
-import { isLogLevel, type LogLevel } from './log-levels';
+import { isLogLevel, type LogLevel } from '../../protocol/log-levels';
 
 /** Callers whose level is kept, at most; beyond, the one set longest ago is forgotten (it gets the default). */
 const LEVEL_BOOK_SIZE = 10_000;

@@ -1,9 +1,9 @@
 // The ClientLink of a 2026-07-28 tools/call: questions become a multi-round-trip result (`input_required`).
 // The handler is replayed on each retry: its n-th question is answered from the state and the client's
 // `inputResponses` (keys q1, q2, …); the first one without an answer ends the round (InputRequired).
-import { ClientRequestError, InputRequired, type ClientLink, type ClientRequestMethod } from './client-link';
+import { ClientRequestError, InputRequired, type ClientLink, type ClientRequestMethod } from '../../protocol/client-link';
 import { JsonRpcError, JsonRpcErrorCode, type JsonRpcNotification } from './jsonrpc';
-import type { LogLevel } from './log-levels';
+import type { LogLevel } from '../../protocol/log-levels';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Principal } from '../../auth/principal';
 import { ownerOf } from './owner';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { abortSignalOf, type Cancellation } from '../../call-signal';
 import { SerializedMessage, type SessionBus } from '../../sessions/bus';
-import { ClientRequestError } from './client-link';
+import { ClientRequestError } from '../../protocol/client-link';
 import type { JsonRpcResponse } from './jsonrpc';
 
 interface Waiting {

@@ -7,7 +7,7 @@ import type { Registry } from '../../tools/registry';
 import { echoed } from './echo';
 import { JsonRpcError, JsonRpcErrorCode } from './jsonrpc';
 import type { CoreContext } from './context';
-import { isStatelessEra, META, type ToolFields } from './versions';
+import { isStatelessEra, META, type ToolFields } from '../../protocol/versions';
 
 type Params = Record<string, unknown>;
 type Method = (params: Params) => unknown;

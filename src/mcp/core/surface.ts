@@ -10,10 +10,10 @@ import type { CoreContext, Method, Params } from './context';
 import { echoed } from './echo';
 import { JsonRpcError, JsonRpcErrorCode } from './jsonrpc';
 import { LevelBook } from './level-book';
-import { isLogLevel, LOG_LEVEL_META, type LogLevel } from './log-levels';
+import { isLogLevel, LOG_LEVEL_META, type LogLevel } from '../../protocol/log-levels';
 import { ownerOf } from './owner';
-import { traceContext } from './trace-context';
-import { isStatelessEra, META } from './versions';
+import { traceContext } from '../../protocol/trace-context';
+import { isStatelessEra, META } from '../../protocol/versions';
 
 export const PROMPT_METHODS = ['prompts/list', 'prompts/get'] as const;
 export const COMPLETION_METHODS = ['completion/complete'] as const;

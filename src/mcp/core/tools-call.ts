@@ -7,7 +7,7 @@ import { unnamedCall } from '../../tools/finish-call';
 import type { Registry } from '../../tools/registry';
 import { BusUnavailableError } from '../../sessions/bus';
 import { CallLink } from './call-link';
-import type { ClientLink } from './client-link';
+import type { ClientLink } from '../../protocol/client-link';
 import type { CoreContext, Method, Params } from './context';
 import { echoed, MAX_ECHO } from './echo';
 import { JsonRpcError, JsonRpcErrorCode } from './jsonrpc';
@@ -16,8 +16,8 @@ import type { PendingRequests } from './pending-requests';
 import type { RequestStateCodec } from './request-state';
 import type { Surface } from './surface';
 import type { Tasks } from './tasks';
-import { traceContext } from './trace-context';
-import { isStatelessEra, META, toolFieldsOf } from './versions';
+import { traceContext } from '../../protocol/trace-context';
+import { isStatelessEra, META, toolFieldsOf } from '../../protocol/versions';
 
 export interface ToolsCallOptions {
   registry: Registry;

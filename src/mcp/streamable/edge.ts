@@ -5,7 +5,8 @@
 // well-formed requests of both eras skip the SDK's zod parses by ./fast-path, held to `edgeBySdk` by tests.
 import type { IncomingHttpHeaders } from 'node:http';
 import { classifyInboundRequest } from '@modelcontextprotocol/server';
-import { echoed, errorBody, HANDSHAKE_VERSIONS, ID_RULE, isKnownMethod, JsonRpcErrorCode, MAX_ID_LENGTH, type KnownMethod, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId } from '../core';
+import { HANDSHAKE_VERSIONS } from '../../protocol/versions';
+import { echoed, errorBody, ID_RULE, isKnownMethod, JsonRpcErrorCode, MAX_ID_LENGTH, type KnownMethod, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId } from '../core';
 import { isPlainLegacyRequest, isWellFormedModernRequest } from './fast-path';
 
 export { isPlainLegacyRequest, isWellFormedModernRequest } from './fast-path';

@@ -3,7 +3,8 @@
 // a parse against the response schemas (issue 19). Each predicate's `true` is a promise that the SDK routes
 // that body with those headers exactly as named; anything unusual returns false and takes the SDK's path.
 // test/mcp/differential.test.ts holds both to the SDK's decisions.
-import { HANDSHAKE_VERSIONS, META, STATELESS_VERSION, type JsonRpcRequest } from '../core';
+import { HANDSHAKE_VERSIONS, META, STATELESS_VERSION } from '../../protocol/versions';
+import type { JsonRpcRequest } from '../core';
 
 type Json = Record<string, unknown>;
 

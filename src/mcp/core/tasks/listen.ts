@@ -8,7 +8,7 @@
 import { abortSignalOf } from '../../../call-signal';
 import type { CoreContext, Params } from '../context';
 import { JsonRpcError, JsonRpcErrorCode, type RequestId } from '../jsonrpc';
-import { META } from '../versions';
+import { META } from '../../../protocol/versions';
 import { detailedTask, isTerminal, TASKS_EXTENSION, type TaskRecord } from './record';
 import type { TaskStore } from './store';
 

@@ -9,7 +9,7 @@ import type { CallTracker } from '../../../sessions/calls';
 import type { ProgressReporter } from '../../../tools/context';
 import type { ToolResult } from '../../../tools/results';
 import { STOPPED_BY_SHUTDOWN } from '../../../tools/registry';
-import { ClientRequestError, type ClientLink, type ClientRequestMethod } from '../client-link';
+import { ClientRequestError, type ClientLink, type ClientRequestMethod } from '../../../protocol/client-link';
 import type { TaskRecord, TaskStatus } from './record';
 import { REFUSED, type TaskStore } from './store';
 
