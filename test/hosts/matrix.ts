@@ -102,15 +102,16 @@ export function hostMatrix(host: Host): void {
 
     const readResource = path === '/mcp' ? host.readResource : undefined;
     if (readResource) {
-      const withheld = host.viewByUri !== 'read';
-      it(`a resource: the example view, which the host cannot show, ${withheld ? 'is not handed to the model' : 'read by its URI (2025-era /mcp cannot tell)'}`, async () => {
+      const withheld = host.viewByUri !== 'page';
+      it(`a resource: the example view, which the host cannot show, ${withheld ? 'is not handed to the model' : 'read by its URI: the model is handed the short page naming the tool'}`, async () => {
         const { call: tool, arguments: args } = readResource(VIEW_URI);
         const { text } = await turn({ call: tool, arguments: args }, 'Read the search_orders view.');
+        expect(text).not.toMatch(EXPECT.resource);
         if (withheld) {
-          expect(text).not.toMatch(EXPECT.resource);
           expect(text).toMatch(EXPECT.resourceWithheld);
         } else {
-          expect(text).toMatch(EXPECT.resource);
+          expect(text).toMatch(EXPECT.resourcePage);
+          expect(text.length).toBeLessThan(EXPECT.resourcePageMaxChars);
         }
       }, TURN_TIMEOUT_MS);
     }

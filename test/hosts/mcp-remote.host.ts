@@ -92,8 +92,11 @@ describe.each([['/mcp'], ['/sse']] as const)('mcp-remote on %s (MCP_AUTH=headers
     expect(messages.map((message) => text({ content: [message.content] })).join('\n')).toMatch(EXPECT.prompt);
   });
 
-  it('a resource: the client reads the example view', async () => {
+  it('a resource: the client, which declared no Apps extension, reads the short page naming the tool, not the view', async () => {
     const { contents } = await client.readResource({ uri: VIEW_URI });
-    expect(contents.map((content) => ('text' in content ? content.text : '')).join('\n')).toMatch(EXPECT.resource);
+    const read = contents.map((content) => ('text' in content ? content.text : '')).join('\n');
+    expect(read).not.toMatch(EXPECT.resource);
+    expect(read).toMatch(EXPECT.resourcePage);
+    expect(read.length).toBeLessThan(EXPECT.resourcePageMaxChars);
   });
 });
