@@ -99,4 +99,25 @@ describe.each([['/mcp'], ['/sse']] as const)('mcp-remote on %s (MCP_AUTH=headers
     expect(read).toMatch(EXPECT.resourcePage);
     expect(read.length).toBeLessThan(EXPECT.resourcePageMaxChars);
   });
+
+  it('a resource: a host that declares the Apps extension reads the view whole through the bridge (it passes on the initialize and sends back the Mcp-Session-Id)', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'host-mcp-remote-apps-'));
+    const apps = new StdioClientTransport({
+      command: 'setsid',
+      args: [requireBinary('mcp-remote'), ...bridgeArgs(path, stack.url)],
+      env: { PATH: process.env.PATH ?? '', HOME: home, MCP_REMOTE_CONFIG_DIR: join(home, '.mcp-auth') },
+      stderr: 'pipe',
+    });
+    const host = new Client({ name: 'host-matrix-apps', version: '0.0.0' }, { capabilities: { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } } });
+    try {
+      await host.connect(apps);
+      expect(host.getServerCapabilities()?.extensions).toHaveProperty(['io.modelcontextprotocol/ui']);
+      const { contents } = await host.readResource({ uri: VIEW_URI });
+      expect(contents.map((content) => ('text' in content ? content.text : '')).join('\n')).toMatch(EXPECT.resource);
+    } finally {
+      const pid = apps.pid;
+      await host.close().catch(() => undefined);
+      if (pid) killGroup(pid);
+    }
+  }, 60_000);
 });
