@@ -43,21 +43,26 @@ describe('mcp-remote on /mcp (MCP_AUTH=oauth, the bundled authorization server)'
     const authorizationUrl = new Promise<URL>((resolve) => {
       transport.stderr!.on('data', (chunk: Buffer) => {
         stderr += chunk.toString('utf8');
-        const found = /Please authorize this client by visiting:\s*(\S+)/.exec(stderr)?.[1];
+        // The whole line: a chunk may end inside the URL.
+        const found = /Please authorize this client by visiting:\s*(\S+)\r?\n/.exec(stderr)?.[1];
         if (found) resolve(new URL(found));
       });
     });
     client = new Client({ name: 'host-matrix', version: '0.0.0' });
     const connected = client.connect(transport);
-    authorization = await Promise.race([authorizationUrl, connected.then(() => undefined)]);
-    if (authorization) {
-      // Its callback port is derived from the server's URL; the authorization URL names the redirect.
-      callback = authorization.searchParams.get('redirect_uri') ?? '';
-      const answer = await signInAndConsent(authorization, callback);
-      const landed = await fetch(`${callback}?${answer.toString()}`);
-      if (!landed.ok) throw new Error(`mcp-remote's callback answered ${landed.status}:\n${stderr.slice(-4000)}`);
+    try {
+      authorization = await Promise.race([authorizationUrl, connected.then(() => undefined)]);
+      if (authorization) {
+        // Its callback port is derived from the server's URL; the authorization URL names the redirect.
+        callback = authorization.searchParams.get('redirect_uri') ?? '';
+        const answer = await signInAndConsent(authorization, callback);
+        const landed = await fetch(`${callback}?${answer.toString()}`);
+        if (!landed.ok) throw new Error(`its callback answered ${landed.status}`);
+      }
+      await connected;
+    } catch (error) {
+      throw new Error(`mcp-remote did not sign in: ${String(error)}\nwhat it printed (end):\n${stderr.slice(-4000)}`, { cause: error });
     }
-    await connected;
   }, 90_000);
   afterAll(async () => {
     const pid = transport?.pid;
