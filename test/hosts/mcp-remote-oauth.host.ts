@@ -40,14 +40,21 @@ describe('mcp-remote on /mcp (MCP_AUTH=oauth, the bundled authorization server)'
       env: { PATH: process.env.PATH ?? '', HOME: home, MCP_REMOTE_CONFIG_DIR: authDir, BROWSER: 'true' },
       stderr: 'pipe',
     });
-    const authorizationUrl = new Promise<URL>((resolve) => {
-      transport.stderr!.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString('utf8');
-        // The whole line: a chunk may end inside the URL.
-        const found = /Please authorize this client by visiting:\s*(\S+)\r?\n/.exec(stderr)?.[1];
-        if (found) resolve(new URL(found));
+    /** Resolves with the first capture of `pattern` in what the bridge prints (whole lines: a chunk may end inside one). */
+    const printed = (pattern: RegExp) =>
+      new Promise<string>((resolve) => {
+        const look = () => {
+          const found = pattern.exec(stderr)?.[1];
+          if (found === undefined) return;
+          transport.stderr!.off('data', look);
+          resolve(found);
+        };
+        transport.stderr!.on('data', look);
       });
-    });
+    transport.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const authorizationUrl = printed(/Please authorize this client by visiting:\s*(\S+)\r?\n/).then((url) => new URL(url));
+    // It opens its callback server on 127.0.0.1 when it needs it, sometimes after printing the URL.
+    const callbackServer = printed(/OAuth callback server running at (http:\/\/127\.0\.0\.1:\d+)/);
     client = new Client({ name: 'host-matrix', version: '0.0.0' });
     const connected = client.connect(transport);
     try {
@@ -56,7 +63,7 @@ describe('mcp-remote on /mcp (MCP_AUTH=oauth, the bundled authorization server)'
         // Its callback port is derived from the server's URL; the authorization URL names the redirect.
         callback = authorization.searchParams.get('redirect_uri') ?? '';
         const answer = await signInAndConsent(authorization, callback);
-        const landed = await fetch(`${callback}?${answer.toString()}`);
+        const landed = await fetch(`${await callbackServer}${new URL(callback).pathname}?${answer.toString()}`);
         if (!landed.ok) throw new Error(`its callback answered ${landed.status}`);
       }
       await connected;
