@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The host matrix: Claude Code, Codex, Gemini CLI, opencode and mcp-remote (pinned in
 # scripts/hosts/versions, installed into a cache outside the project) driven by a scripted model on
-# loopback, every turn of test/hosts/matrix.ts, one jest worker per host. Not part of `npm test`.
+# loopback, every turn of test/hosts/matrix.ts, one jest worker per host, and mcp-remote's OAuth sign-in
+# through the bundled authorization server (test/hosts/mcp-remote-oauth.host.ts). Not part of `npm test`.
 # Usage: scripts/host-matrix.sh [jest arguments, e.g. test/hosts/claude.host.ts]
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -17,7 +17,7 @@ for _ in $(seq 1 50); do curl -fsS "http://127.0.0.1:$port/health" >/dev/null 2>
 inspector() { scripts/with-node.sh 22 npx -y @modelcontextprotocol/inspector@2 --cli --transport http --server-url "$url" --header "Authorization: Bearer demo-manager-token" "$@"; }
 for era in legacy modern; do
   # --advertise-apps declares io.modelcontextprotocol/ui (initialize, or each 2026-07-28 request's _meta).
-  # A 2025-era list leaves views out for every client (stateless: it cannot tell who declared); a 2026-07-28
+  # A 2025-era list leaves views out for every client (its requests carry no capabilities); a 2026-07-28
   # one lists them to a client that declares the extension (docs/views.md).
   listed="$(inspector --protocol-era "$era" --advertise-apps --method resources/list)"
   if [ "$era" = legacy ]; then
@@ -27,6 +27,9 @@ for era in legacy modern; do
   fi
   read="$(inspector --protocol-era "$era" --advertise-apps --method resources/read --uri ui://orders/search_orders)"
   grep -q '"mimeType": *"text/html;profile=mcp-app"' <<<"$read" || { echo "inspector-views ($era): resources/read is not an MCP Apps view:"; head -c 2000 <<<"$read"; exit 1; }
+  # The view itself (its inline script), not the short page a 2025-era read without the Mcp-Session-Id of
+  # initialize gets (docs/views.md): the Inspector sends the id back, as a host that shows views must.
+  grep -q '<script' <<<"$read" || { echo "inspector-views ($era): resources/read answered the short page, not the view:"; head -c 2000 <<<"$read"; exit 1; }
   tools="$(inspector --protocol-era "$era" --advertise-apps --method tools/list)"
   grep -q '"resourceUri": *"ui://orders/search_orders"' <<<"$tools" || { echo "inspector-views ($era): tools/list names no view for search_orders:"; echo "$tools"; exit 1; }
   echo "inspector-views ($era): resources/list, resources/read and tools/list offer the search_orders view as they should"

@@ -18,6 +18,7 @@ import { startToolServer, type TestServer } from '../src/tools/testing';
 import { chromiumPath, NO_CHROMIUM } from '../test/support/view-host';
 import { openHost, textOf, type FrameOrigin, type ViewHost } from '../test/support/view-host/harness';
 import { freePort } from '../test/support/processes';
+import { viewsSession } from '../test/support/mcp-post';
 import { rawPost } from '../test/support/raw-post';
 import { ROOT } from '../test/support/project-copy';
 import getOrder from './get_order';
@@ -84,9 +85,9 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-/** The bytes of a resources/read answer on the wire, for a client that accepts gzip (as /mcp sends them). */
+/** The bytes of a resources/read answer on the wire, for a host that shows views and accepts gzip (as /mcp sends them). */
 async function wireSize(uri: string): Promise<number> {
-  const answer = await rawPost(server.url, { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri } }, { ...MANAGER, 'accept-encoding': 'gzip' });
+  const answer = await rawPost(server.url, { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri } }, { ...(await viewsSession(server.url, MANAGER)), 'accept-encoding': 'gzip' });
   expect(answer.status).toBe(200);
   return answer.wire.length;
 }

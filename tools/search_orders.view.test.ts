@@ -14,6 +14,7 @@ import { defineView } from '../src/resources';
 import { startToolServer, type TestServer } from '../src/tools/testing';
 import { chromiumPath, NO_CHROMIUM } from '../test/support/view-host';
 import { openHost, textOf, type Result, type ViewHost } from '../test/support/view-host/harness';
+import { viewsSession } from '../test/support/mcp-post';
 import { rawPost } from '../test/support/raw-post';
 import createOrder from './create_order';
 import getOrder from './get_order';
@@ -48,8 +49,9 @@ afterAll(async () => {
 
 describe('the search_orders view on the wire', () => {
   it('its resources/read answer is at most 200 KB for a client that accepts gzip', async () => {
+    // A 2025-era host that shows views: it declared the extension and sends the Mcp-Session-Id it was answered.
     const read = { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: searchOrdersView.uri } };
-    const answer = await rawPost(server.url, read, { ...MANAGER, 'accept-encoding': 'gzip, deflate, br' });
+    const answer = await rawPost(server.url, read, { ...(await viewsSession(server.url, MANAGER)), 'accept-encoding': 'gzip, deflate, br' });
     expect(answer.headers['content-encoding']).toBe('gzip');
     expect(answer.wire.length).toBeLessThanOrEqual(200_000);
     expect(JSON.parse(gunzipSync(answer.wire).toString('utf8'))).toMatchObject({ result: { contents: [{ uri: searchOrdersView.uri, mimeType: 'text/html;profile=mcp-app' }] } });
@@ -77,8 +79,8 @@ describe('the search_orders view on the wire', () => {
     if (!keepShots && shots) rmSync(shots, { recursive: true, force: true });
   });
 
-  async function host(headers: Record<string, string>): Promise<ViewHost> {
-    const opened = await openHost(browser, server.url, headers);
+  async function host(headers: Record<string, string>, era?: '2025' | '2026'): Promise<ViewHost> {
+    const opened = await openHost(browser, server.url, headers, { era });
     hosts.push(opened);
     return opened;
   }
@@ -102,6 +104,29 @@ describe('the search_orders view on the wire', () => {
     await view.waitForFunction((n) => (globalThis as unknown as BrowserGlobal).document.querySelector('#more')?.hidden === true, {}, page.total);
     expect(h.calls).toEqual([{ name: 'search_orders', arguments: { limit: page.total } }]);
     expect(await view.$$eval('tr.order', (trs) => trs.length)).toBe(page.total);
+  }, 60_000);
+
+  it('from a 2025-era host that declared the extension (stateless /mcp, Mcp-Session-Id), shows the orders as from a 2026-07-28 one', async () => {
+    const h = await host(MANAGER, '2025');
+    const { view, result } = await h.show('search_orders', { limit: 2 });
+    await view.waitForSelector('tr.order');
+    const rows = await view.$$eval('tr.order', (trs) => trs.map((tr) => (tr as unknown as Element).dataset.id));
+    expect(rows).toEqual((result.structuredContent as Page).orders.map((order) => order.id));
+  }, 60_000);
+
+  it('a 2025-era read without the Mcp-Session-Id (a host that dropped it) is the short page, which a frame shows as its sentence', async () => {
+    const read = await rawPost(server.url, { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: searchOrdersView.uri } }, MANAGER);
+    const html = (JSON.parse(read.wire.toString('utf8')) as { result: { contents: Array<{ text: string }> } }).result.contents[0]!.text;
+    expect(html.length).toBeLessThan(1024);
+    const page = await browser.newPage();
+    try {
+      await page.setContent(`<iframe sandbox="allow-scripts" srcdoc="${html.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"></iframe>`);
+      const frame = (await (await page.waitForSelector('iframe'))!.contentFrame())!;
+      await frame.waitForFunction(() => ((globalThis as unknown as BrowserGlobal).document.body?.innerText ?? '') !== '');
+      expect(await frame.$eval('body', (body) => (body as unknown as Element).innerText)).toMatch(/^ui:\/\/orders\/search_orders is an MCP Apps view: .* Call search_orders instead/);
+    } finally {
+      await page.close();
+    }
   }, 60_000);
 
   it('opening an order calls get_order through the host and shows its fields under readable labels', async () => {

@@ -2,6 +2,7 @@
 // that may not call the tool may not read its view either.
 import { defineTool } from '../../src/tools';
 import { defineResource, defineView } from '../../src/resources';
+import { VIEW_CAPABILITIES } from '../support/mcp-post';
 import { oauthTools, postMcp, startOAuthStack, type OAuthStack } from './oauth-stack';
 
 const itemsView = defineView({ uri: 'ui://oauth/items', name: 'items', html: () => '<!doctype html><p>items</p>' });
@@ -36,9 +37,12 @@ describe('auth: resources/read of a view on /mcp', () => {
 
   it('with those scopes returns the view', async () => {
     const wide = await stack.token('writer-1', ['orders:read', 'orders:write']);
-    const allowed = await postMcp(stack.url, read('ui://oauth/items'), wide);
+    // A 2025-era host that shows views declared the extension at initialize and sends the id it was answered.
+    const initialize = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: VIEW_CAPABILITIES, clientInfo: { name: 'host', version: '1' } } };
+    const session = (await postMcp(stack.url, initialize, wide)).headers.get('mcp-session-id');
+    const allowed = await postMcp(stack.url, read('ui://oauth/items'), wide, { 'mcp-session-id': session ?? '' });
     expect(allowed.status).toBe(200);
-    expect(await allowed.json()).toMatchObject({ result: { contents: [{ uri: 'ui://oauth/items', mimeType: 'text/html;profile=mcp-app' }] } });
+    expect(await allowed.json()).toMatchObject({ result: { contents: [{ uri: 'ui://oauth/items', mimeType: 'text/html;profile=mcp-app', text: '<!doctype html><p>items</p>' }] } });
   });
 
   it('a resource without scopes, and an unknown URI, are not refused by scope', async () => {

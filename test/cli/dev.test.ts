@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { watchViews, type ViewWatcher } from '../../cli/build-views/watch';
 import { scaffoldTool } from '../../cli/new-tool/scaffold';
-import { post2025 } from '../support/mcp-post';
+import { post2025, viewsSession } from '../support/mcp-post';
 import { freePort } from '../support/processes';
 import { copyProject, ROOT, type ProjectCopy } from '../support/project-copy';
 import { spawnChild } from '../support/children';
@@ -123,7 +123,7 @@ describe('npm run dev', () => {
       await out.next(BUILT, 0);
       const url = `http://127.0.0.1:${port}`;
       const read = async () =>
-        ((await post2025(url, 'resources/read', { uri: `ui://tools/${NAME}` })).json.result as { contents: Array<{ text: string }> }).contents[0]!.text;
+        ((await post2025(url, 'resources/read', { uri: `ui://tools/${NAME}` }, await viewsSession(url))).json.result as { contents: Array<{ text: string }> }).contents[0]!.text;
       expect(await read()).toContain(`<title>${NAME}</title>`);
 
       const index = join(fresh.root, 'tools/views', NAME, 'index.html');

@@ -22,8 +22,15 @@ export const EXPECT = {
   elicitation: /(acme[\s\S]*globex|globex[\s\S]*acme)|did not choose an organisation/i,
   /** The review_open_orders prompt for Northwind (Traders), as the user's message. */
   prompt: /Review the open orders of Northwind/,
-  /** The example view (ui://orders/search_orders) read as a resource: its HTML. */
-  resource: /<html|<!doctype html/i,
+  /** The example view (ui://orders/search_orders) read whole: its script. */
+  resource: /<script/i,
+  /**
+   * The example view read by a client that did not declare the Apps extension (2025-era /mcp): the page
+   * under 1 KB that says what the view is and names the tool to call (docs/views.md).
+   */
+  resourcePage: /is an MCP Apps view[\s\S]*did not declare the io\.modelcontextprotocol\/ui extension[\s\S]*Call search_orders/,
+  /** At most what a host hands its model of that page, with its own wrapping: far below the ~400 KB view. */
+  resourcePageMaxChars: 4_000,
   /** Where the view is withheld from a host without the Apps extension: not found, or no resource tool. */
   resourceWithheld: /not found|not offered|offered no tool named/i,
 } as const;

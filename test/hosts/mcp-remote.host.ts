@@ -92,8 +92,32 @@ describe.each([['/mcp'], ['/sse']] as const)('mcp-remote on %s (MCP_AUTH=headers
     expect(messages.map((message) => text({ content: [message.content] })).join('\n')).toMatch(EXPECT.prompt);
   });
 
-  it('a resource: the client reads the example view', async () => {
+  it('a resource: the client, which declared no Apps extension, reads the short page naming the tool, not the view', async () => {
     const { contents } = await client.readResource({ uri: VIEW_URI });
-    expect(contents.map((content) => ('text' in content ? content.text : '')).join('\n')).toMatch(EXPECT.resource);
+    const read = contents.map((content) => ('text' in content ? content.text : '')).join('\n');
+    expect(read).not.toMatch(EXPECT.resource);
+    expect(read).toMatch(EXPECT.resourcePage);
+    expect(read.length).toBeLessThan(EXPECT.resourcePageMaxChars);
   });
+
+  it('a resource: a host that declares the Apps extension reads the view whole through the bridge (it passes on the initialize and sends back the Mcp-Session-Id)', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'host-mcp-remote-apps-'));
+    const apps = new StdioClientTransport({
+      command: 'setsid',
+      args: [requireBinary('mcp-remote'), ...bridgeArgs(path, stack.url)],
+      env: { PATH: process.env.PATH ?? '', HOME: home, MCP_REMOTE_CONFIG_DIR: join(home, '.mcp-auth') },
+      stderr: 'pipe',
+    });
+    const host = new Client({ name: 'host-matrix-apps', version: '0.0.0' }, { capabilities: { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } } });
+    try {
+      await host.connect(apps);
+      expect(host.getServerCapabilities()?.extensions).toHaveProperty(['io.modelcontextprotocol/ui']);
+      const { contents } = await host.readResource({ uri: VIEW_URI });
+      expect(contents.map((content) => ('text' in content ? content.text : '')).join('\n')).toMatch(EXPECT.resource);
+    } finally {
+      const pid = apps.pid;
+      await host.close().catch(() => undefined);
+      if (pid) killGroup(pid);
+    }
+  }, 60_000);
 });

@@ -11,7 +11,7 @@ import { ConfigError, loadConfig } from '../../src/config';
 import { defineView } from '../../src/resources';
 import { defineTool } from '../../src/tools';
 import { startToolServer, type TestServer } from '../../src/tools/testing';
-import { post2025, post2026, VIEW_CAPABILITIES } from '../support/mcp-post';
+import { post2025, post2026, VIEW_CAPABILITIES, viewsSession } from '../support/mcp-post';
 import { postDirect } from '../support/sse-client';
 import { freePort } from '../support/processes';
 
@@ -133,7 +133,7 @@ describe('with VIEW_ASSETS_URL set (and PUBLIC_BASE_PATH /tools, caller authenti
   });
 
   it('resources/read answers the shared form, its runtime at an absolute URL, and the origin in csp.resourceDomains', async () => {
-    const read = (await post2025(server.url, 'resources/read', { uri: view.uri }, HUB)).json.result as Read;
+    const read = (await post2025(server.url, 'resources/read', { uri: view.uri }, await viewsSession(server.url, HUB))).json.result as Read;
     expect(read.contents[0]!.text).toBe(SHARED.replace(`src="${RUNTIME}"`, `src="${origin}/tools/views/${RUNTIME}"`));
     expect(read.contents[0]!._meta?.ui?.csp).toEqual({ connectDomains: [], resourceDomains: ['https://cdn.example.com', origin] });
     // Listed to a client that declares views (2026-07-28 says so per request; 2025-era lists leave views out).
@@ -224,7 +224,7 @@ describe('without VIEW_ASSETS_URL (the default)', () => {
   });
 
   it('resources/read answers the self-contained form with the csp as declared', async () => {
-    const read = (await post2025(server.url, 'resources/read', { uri: view.uri })).json.result as Read;
+    const read = (await post2025(server.url, 'resources/read', { uri: view.uri }, await viewsSession(server.url))).json.result as Read;
     expect(read.contents[0]!.text).toBe(WHOLE);
     expect(read.contents[0]!._meta?.ui?.csp).toEqual({ connectDomains: [], resourceDomains: ['https://cdn.example.com'] });
   });

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { builtView, defineView } from '../../src/resources';
-import { post2025 } from '../support/mcp-post';
+import { post2025, viewsSession } from '../support/mcp-post';
 import { startStack, type Stack } from '../support/stack';
 
 let dir: string;
@@ -15,7 +15,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function htmlServed(stack: Stack, uri: string): Promise<string> {
-  const answer = await post2025(stack.url, 'resources/read', { uri });
+  const answer = await post2025(stack.url, 'resources/read', { uri }, await viewsSession(stack.url));
   return (answer.json.result as { contents: Array<{ text: string }> }).contents[0]!.text;
 }
 

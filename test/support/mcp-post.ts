@@ -10,6 +10,8 @@ export interface Posted {
   text: string;
   /** The Retry-After header of a 503 or 429, else null. */
   retryAfter: string | null;
+  /** The Mcp-Session-Id header (an initialize that declared MCP Apps), else null. */
+  sessionId: string | null;
 }
 
 async function post(url: string, body: unknown, headers: Record<string, string>): Promise<Posted> {
@@ -19,7 +21,7 @@ async function post(url: string, body: unknown, headers: Record<string, string>)
     body: JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, json: JSON.parse(text) as Posted['json'], text, retryAfter: response.headers.get('retry-after') };
+  return { status: response.status, json: JSON.parse(text) as Posted['json'], text, retryAfter: response.headers.get('retry-after'), sessionId: response.headers.get('mcp-session-id') };
 }
 
 /**
@@ -30,6 +32,17 @@ export function post2025(url: string, method: string, params?: Record<string, un
   const named = { 'mcp-protocol-version': '2025-11-25', ...headers };
   if (named['mcp-protocol-version'] === '') delete (named as Record<string, string | undefined>)['mcp-protocol-version'];
   return post(url, { jsonrpc: '2.0', id: 1, method, ...(params ? { params } : {}) }, named);
+}
+
+/**
+ * The headers of a 2025-era client that declared MCP Apps at initialize: the Mcp-Session-Id it was
+ * answered, which its later requests carry (a view is read in full only with it: docs/views.md).
+ */
+export async function viewsSession(url: string, headers: Record<string, string> = {}): Promise<Record<string, string>> {
+  const initialize = { protocolVersion: '2025-11-25', capabilities: VIEW_CAPABILITIES, clientInfo: { name: 'raw-test', version: '1' } };
+  const { sessionId } = await post2025(url, 'initialize', initialize, headers);
+  if (sessionId === null) throw new Error('an initialize that declared MCP Apps was answered without an Mcp-Session-Id');
+  return { ...headers, 'mcp-session-id': sessionId };
 }
 
 /** A 2026-07-28 request: the envelope in `_meta` (with these client capabilities) and the standard headers. */

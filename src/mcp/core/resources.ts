@@ -3,14 +3,16 @@
 // and the tools' `_meta.ui`. Built once per core; nothing here runs on a tools/call.
 import { isView, UI_EXTENSION } from '../../resources/define-view';
 import type { ResourceSet } from '../../resources/resource-set';
+import { viewPlaceholder } from '../../resources/view-placeholder';
 import type { Registry } from '../../tools/registry';
 import { echoed } from './echo';
 import { JsonRpcError, JsonRpcErrorCode } from './jsonrpc';
 import type { CoreContext } from './context';
 import { isStatelessEra, META, type ToolFields } from '../../protocol/versions';
+import { carriesViewSession } from './view-session';
 
 type Params = Record<string, unknown>;
-type Method = (params: Params) => unknown;
+type Method = (params: Params, ctx: CoreContext) => unknown;
 
 export const RESOURCE_METHODS = ['resources/list', 'resources/templates/list', 'resources/read'] as const;
 
@@ -41,6 +43,16 @@ export function declaresViews(capabilities: unknown): boolean {
   return isObject(capabilities) && isObject(capabilities.extensions) && isObject(capabilities.extensions[UI_EXTENSION]);
 }
 
+/** The tools a model can call (not view-only helpers) whose view is `uri`. */
+function modelToolsShowing(registry: Registry, uri: string): string[] {
+  return registry.appDescriptors
+    .filter((tool) => {
+      const ui = (tool._meta as { ui?: { resourceUri?: string; visibility?: readonly string[] } } | undefined)?.ui;
+      return ui?.resourceUri === uri && (ui.visibility === undefined || ui.visibility.includes('model'));
+    })
+    .map((tool) => tool.name);
+}
+
 /** The resources part of a core, or undefined when it offers no resource (the methods then do not exist). */
 export function resourceMethods({ registry, resources, views, cacheHint, fieldsOf }: OfferOptions): Offer | undefined {
   if (resources.size === 0) return undefined;
@@ -56,11 +68,17 @@ export function resourceMethods({ registry, resources, views, cacheHint, fieldsO
   const list = stateless(resources.list);
   const templates = stateless(resources.templates);
   // A client that did not declare MCP Apps is not offered the views (a view is ~400 KB of HTML a host
-  // without views would hand its model). 2026-07-28 says so on every request; a 2025-era request cannot
-  // (stateless /mcp): views are then left out of the list, and hosts that show them find a view's URI in
-  // the tool's `_meta.ui`, as MCP Apps has them do (docs/views.md).
+  // without views would hand its model). 2026-07-28 says so on every request. A 2025-era request says it
+  // only by the Mcp-Session-Id its initialize was answered (./view-session.ts): its list leaves views out
+  // for every client (hosts that show them find a view's URI in the tool's `_meta.ui`, as MCP Apps has
+  // them do), and a read of a view without that id is answered a short page (docs/views.md).
   const viewless = Object.freeze({ resources: Object.freeze(resources.list.resources.filter((resource) => !isView(resource))) });
   const statelessViewless = stateless(viewless);
+
+  // The short page per view, built once: it names the tools the model can call instead.
+  const placeholders = new Map(
+    resources.list.resources.filter(isView).map((view) => [view.uri, Object.freeze({ contents: Object.freeze([viewPlaceholder(view, modelToolsShowing(registry, view.uri))]) })]),
+  );
 
   const earlier = { annotated: Object.freeze({ tools: registry.descriptorsFor('annotated') }), basic: Object.freeze({ tools: registry.descriptorsFor('basic') }) };
 
@@ -83,7 +101,7 @@ export function resourceMethods({ registry, resources, views, cacheHint, fieldsO
     return showsViews && !declaresViews(meta?.[META.clientCapabilities]) ? statelessViewless : list;
   }
 
-  async function read(params: Params): Promise<unknown> {
+  async function read(params: Params, ctx: CoreContext): Promise<unknown> {
     const uri = params.uri;
     if (typeof uri !== 'string') throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'resources/read needs params.uri, the resource URI as a string');
     const meta = params._meta as Params | undefined;
@@ -92,6 +110,8 @@ export function resourceMethods({ registry, resources, views, cacheHint, fieldsO
         uri: echoed(uri),
       });
     }
+    const placeholder = showsViews && !isStatelessEra(meta?.[META.protocolVersion]) && !carriesViewSession(ctx.headers) ? placeholders.get(uri) : undefined;
+    if (placeholder) return placeholder;
     const answer = resources.read(uri);
     // MCP: resource not found is -32602 with data { uri } (SDK v2's ResourceNotFoundError).
     if (answer === undefined) throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `Resource not found: ${echoed(uri)}`, { uri: echoed(uri) });

@@ -10,7 +10,8 @@ import { NOTHING_TO_RUN } from '../../call-signal';
 import { lastAnswer } from '../../http/last-answer';
 import { sendAccepted, sendJson } from '../../http/send-json';
 import type { Logger } from '../../logger';
-import { classify, errorBody, JsonRpcErrorCode, type JsonRpcResponse } from '../core';
+import { classify, declaresViews, errorBody, JsonRpcErrorCode, type JsonRpcResponse } from '../core';
+import { viewSessionId } from '../core/view-session';
 import { createLaneHttp, UNREAD, type LaneHttpOptions } from '../lane-http';
 import { edge } from './edge';
 import { Exchange } from './respond';
@@ -52,6 +53,15 @@ function statusOf(answer: JsonRpcResponse): number {
 }
 
 const RETRY_SHORTLY = Object.freeze({ 'Retry-After': '1' });
+
+/**
+ * An initialize the core answered with the MCP Apps extension (the client declared it): an Mcp-Session-Id
+ * its later requests carry, by which a resources/read of a view knows to answer the view (../core/view-session.ts).
+ */
+function initializeHeaders(method: string, answer: JsonRpcResponse): Record<string, string> | undefined {
+  if (method !== 'initialize' || !('result' in answer)) return undefined;
+  return declaresViews((answer.result as { capabilities?: unknown }).capabilities) ? { 'Mcp-Session-Id': viewSessionId() } : undefined;
+}
 
 export function createStreamableLane(options: StreamableLaneOptions) {
   const { core, clientOf, logger, auth } = options;
@@ -130,7 +140,7 @@ export function createStreamableLane(options: StreamableLaneOptions) {
       };
       await http.answerInResponse(res, message, from, (answer) => {
         const status = statusOf(answer);
-        exchange.answer(status, answer, status === 503 ? RETRY_SHORTLY : undefined);
+        exchange.answer(status, answer, status === 503 ? RETRY_SHORTLY : initializeHeaders(message.method, answer));
       });
     } catch (error) {
       logger.error({ err: error }, 'POST /mcp failed');

@@ -44,11 +44,11 @@ export interface Host {
   /**
    * What the model is handed when it asks for the example view by its URI. None of these hosts declares the
    * MCP Apps extension, so the server lists no view to them (docs/views.md). 'withheld': the host checks
-   * its own list (or offers no resource tool) and hands the model no HTML. 'read': the host passes the URI
-   * through, and a 2025-era read by URI still answers the view in full: stateless `/mcp` cannot tell a
-   * client that declared the extension at `initialize` from one that did not (the gap docs/views.md names).
+   * its own list (or offers no resource tool) and hands the model no HTML. 'page': the host passes the URI
+   * through, and the 2025-era read, which carries no Mcp-Session-Id of a client that declared the
+   * extension, answers the page under 1 KB that names the tool to call instead, not the view.
    */
-  viewByUri?: 'withheld' | 'read';
+  viewByUri?: 'withheld' | 'page';
 }
 
 const CACHE = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'mcp-template-hosts');

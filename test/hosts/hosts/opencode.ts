@@ -46,7 +46,7 @@ export const opencode: Host = {
   // MCP prompts are commands named <server>:<prompt>; the message is their argument.
   prompt: (place, prompt, argument) => ({ command: requireBinary('opencode'), args: ['run', ...attach(place), '--command', `orders:${prompt}`, argument], env: env(place) }),
   readResource: (uri) => ({ call: 'read_mcp_resource', arguments: { server: 'orders', uri } }),
-  viewByUri: 'read',
+  viewByUri: 'page',
 };
 
 function env(place: Place): NodeJS.ProcessEnv {

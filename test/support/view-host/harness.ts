@@ -46,9 +46,13 @@ export interface ViewHost {
   close(): Promise<void>;
 }
 
-/** Opens the host page in `browser` (or in one of its contexts, whose HTTP cache is its own). */
-export async function openHost(browser: Browser | BrowserContext, serverUrl: string, headers: Record<string, string>): Promise<ViewHost> {
-  const client = new Client({ name: 'view-test-host', version: '1.0.0' }, { capabilities: UI, versionNegotiation: { mode: { pin: '2026-07-28' } } });
+/**
+ * Opens the host page in `browser` (or in one of its contexts, whose HTTP cache is its own). Its client
+ * speaks 2026-07-28, or (`era: '2025'`) initialize and stateless 2025-era requests, as most hosts still do.
+ */
+export async function openHost(browser: Browser | BrowserContext, serverUrl: string, headers: Record<string, string>, { era = '2026' }: { era?: '2025' | '2026' } = {}): Promise<ViewHost> {
+  const mode = era === '2025' ? 'legacy' : { pin: '2026-07-28' };
+  const client = new Client({ name: 'view-test-host', version: '1.0.0' }, { capabilities: UI, versionNegotiation: { mode } });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${serverUrl}/mcp`), { requestInit: { headers } }));
   const calls: ViewHost['calls'] = [];
   let failing = 0;
