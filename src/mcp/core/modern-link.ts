@@ -8,6 +8,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Principal } from '../../auth/principal';
 import { ownerOf } from './owner';
 import type { Opened, RequestStateCodec, StateBinding } from './request-state';
+import { META } from '../../protocol/versions';
 
 /** Which client capability each question needs (declared in the request's `_meta`). */
 const CAPABILITY: Record<ClientRequestMethod, string> = { 'elicitation/create': 'elicitation', 'sampling/createMessage': 'sampling' };
@@ -18,7 +19,8 @@ export class ModernLink implements ClientLink {
   constructor(
     private readonly send: ((message: JsonRpcNotification) => void) | undefined,
     readonly logLevel: LogLevel | undefined,
-    private readonly capabilities: Record<string, unknown>,
+    /** The request's `_meta`: its client capabilities are read only when the tool asks a question. */
+    private readonly meta: Record<string, unknown> | undefined,
     private readonly answers: Record<string, unknown>,
   ) {}
 
@@ -26,8 +28,9 @@ export class ModernLink implements ClientLink {
     this.send?.({ jsonrpc: '2.0', method, params });
   }
 
-  request = (method: ClientRequestMethod, params: Record<string, unknown>): Promise<Record<string, unknown>> => {
-    if (typeof this.capabilities[CAPABILITY[method]] !== 'object') {
+  request(method: ClientRequestMethod, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const capabilities = this.meta?.[META.clientCapabilities];
+    if (typeof capabilities !== 'object' || capabilities === null || typeof (capabilities as Record<string, unknown>)[CAPABILITY[method]] !== 'object') {
       return Promise.reject(new ClientRequestError('error', `the client did not declare ${CAPABILITY[method]}`, -32601));
     }
     const key = `q${++this.asked}`;
@@ -36,7 +39,7 @@ export class ModernLink implements ClientLink {
     const used: Record<string, unknown> = {};
     for (let i = 1; i < this.asked; i++) used[`q${i}`] = this.answers[`q${i}`];
     return Promise.reject(new InputRequired(key, { method, params }, used));
-  };
+  }
 }
 
 /**
@@ -68,13 +71,16 @@ export function answersOf(states: RequestStateCodec, binding: StateBinding, para
   if (responses !== undefined && (typeof responses !== 'object' || responses === null || Array.isArray(responses))) {
     throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'params.inputResponses must be an object');
   }
-  if (params.requestState === undefined) return withResponses({}, responses);
+  if (params.requestState === undefined) return responses === undefined ? NO_ANSWERS : withResponses({}, responses);
   if (typeof params.requestState !== 'string') throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'params.requestState must be a string');
   const opened = states.open(params.requestState, binding);
   return opened instanceof Promise ? opened.then((state) => fromState(state, responses)) : fromState(opened, responses);
 }
 
 type Answers = Record<string, unknown>;
+
+/** A first round's answers (no state, no responses): nothing to copy, read only. */
+const NO_ANSWERS: Answers = Object.freeze({});
 
 function fromState(opened: Opened, responses: object | undefined): Answers {
   if (!opened.ok) throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `params.requestState is refused: ${opened.reason}. Call the tool again without it.`);

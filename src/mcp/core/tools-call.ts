@@ -4,10 +4,9 @@
 import type { Logger } from '../../logger';
 import type { Metrics } from '../../telemetry';
 import { unnamedCall } from '../../tools/finish-call';
-import type { Registry } from '../../tools/registry';
+import type { CallInput, Registry } from '../../tools/registry';
 import { BusUnavailableError } from '../../sessions/bus';
 import { CallLink } from './call-link';
-import type { ClientLink } from '../../protocol/client-link';
 import type { CoreContext, Method, Params } from './context';
 import { echoed, MAX_ECHO } from './echo';
 import { JsonRpcError, JsonRpcErrorCode } from './jsonrpc';
@@ -66,6 +65,12 @@ export function revisionOf(meta: Params | undefined, ctx: CoreContext): string |
   return typeof header === 'string' ? header.slice(0, 40) : undefined;
 }
 
+/** One round of a 2026-07-28 call: its result, or `input_required` when the handler asked a question not answered yet. */
+function modernCall(registry: Registry, input: CallInput, link: ModernLink, states: RequestStateCodec, binding: CallBinding): Promise<unknown> {
+  input.client = link;
+  return registry.call(binding.tool, binding.args, input).catch((error: unknown) => inputRequiredResult(error, states, binding));
+}
+
 export function toolsCallMethod({ registry, logger, metrics, surface, pending, states, unversioned, tasks }: ToolsCallOptions): Method {
   return (params, ctx, id) => {
     let call: { name: string; args: unknown };
@@ -101,52 +106,39 @@ export function toolsCallMethod({ registry, logger, metrics, surface, pending, s
         : undefined;
     const modern = isStatelessEra(meta?.[META.protocolVersion]);
     const revision = revisionOf(meta, ctx);
-    const structured = toolFieldsOf(revision ?? unversioned) === 'all';
-    const start = (client: ClientLink | undefined) =>
-      registry.call(name, args, {
-        client,
-        headers: ctx.headers,
-        signal: ctx.signal,
-        clientAddress: ctx.clientAddress,
-        progress,
-        trace: traceContext(ctx.headers, meta),
-        rpcId: id,
-        protocolVersion: revision,
-        structured,
-        principal: ctx.principal,
-        credentials: ctx.credentials,
-      });
+    // One input for the registry, whichever way the call runs: inline it gets its ClientLink below; as a
+    // task, the runner's link, signal, progress and status replace this request's.
+    const input: CallInput = {
+      client: undefined,
+      headers: ctx.headers,
+      signal: ctx.signal,
+      clientAddress: ctx.clientAddress,
+      progress,
+      trace: traceContext(ctx.headers, meta),
+      rpcId: id,
+      protocolVersion: revision,
+      structured: toolFieldsOf(revision ?? unversioned) === 'all',
+      principal: ctx.principal,
+      credentials: ctx.credentials,
+    };
     // A task where the tool may be one and the request asks for it (docs/tasks.md); every other call runs
     // inline as it always has: one property read and one map lookup here, nothing allocated.
     if (tasks !== undefined && registry.taskOf?.(name) !== undefined && tasks.asked(params, modern, ctx)) {
       return tasks.create(params, ctx, name, modern, (link, signal, taskProgress, status) =>
-        registry.call(name, args, {
-          client: link,
-          headers: ctx.headers,
-          signal,
-          clientAddress: ctx.clientAddress,
-          progress: taskProgress,
-          status,
-          trace: traceContext(ctx.headers, meta),
-          rpcId: id,
-          protocolVersion: revision,
-          structured,
-          principal: ctx.principal,
-          credentials: ctx.credentials,
-        }),
+        registry.call(name, args, { ...input, client: link, signal, progress: taskProgress, status }),
       );
     }
     if (surface && modern) {
       // 2026-07-28: questions are a multi-round-trip result; the answers so far come back in a sealed state.
       const binding = new CallBinding(name, args, ctx.headers, ctx.principal);
-      const capabilities = meta?.[META.clientCapabilities];
-      const resume = (answers: Params) =>
-        start(new ModernLink(notify, surface.logLevelOf(params, ctx), typeof capabilities === 'object' && capabilities !== null ? (capabilities as Params) : {}, answers)).catch(
-          (error: unknown) => inputRequiredResult(error, states, binding),
-        );
+      const level = surface.logLevelOf(params, ctx);
       const answers = answersOf(states, binding, params);
-      return answers instanceof Promise ? answers.then(resume, stateUnchecked) : resume(answers);
+      if (answers instanceof Promise) {
+        return answers.then((opened) => modernCall(registry, input, new ModernLink(notify, level, meta, opened), states, binding), stateUnchecked);
+      }
+      return modernCall(registry, input, new ModernLink(notify, level, meta, answers), states, binding);
     }
-    return start(surface && notify ? new CallLink(notify, surface.logLevelOf, params, ctx, pending) : undefined);
+    input.client = surface && notify ? new CallLink(notify, surface.logLevelOf, params, ctx, pending) : undefined;
+    return registry.call(name, args, input);
   };
 }

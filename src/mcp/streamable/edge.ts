@@ -29,6 +29,8 @@ function idOf(body: unknown): RequestId | null {
 
 /** A header value may be sent as =?base64?…?= when it is not plain ASCII (SEP-2243). */
 function decodeHeaderValue(value: string): string | undefined {
+  // A plain name (every tool name of ours) is taken as it is without running the pattern: it starts "=?".
+  if (!value.startsWith('=?')) return value;
   const match = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/.exec(value);
   if (!match) return value;
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');

@@ -78,6 +78,13 @@ function isJsonObject(value: unknown, depth = 0): boolean {
 
 const isRecordOfJsonObjects = (value: unknown): boolean => isJsonObject(value) && Object.values(value as Json).every((item) => isJsonObject(item));
 
+// The checks below are module functions, not arrows written inline: this runs on every 2026-07-28 request,
+// and an inline arrow is a closure allocated per call.
+const isRoots = (r: unknown): boolean => isObject(r) && optional(r.listChanged, isBoolean);
+const isSampling = (s: unknown): boolean => isObject(s) && optional(s.context, isJsonObject) && optional(s.tools, isJsonObject);
+const isFormElicitation = (f: unknown): boolean => isJsonObject(f) && optional((f as Json).applyDefaults, isBoolean);
+const isElicitation = (e: unknown): boolean => isJsonObject(e) && optional((e as Json).url, isJsonObject) && optional((e as Json).form, isFormElicitation);
+
 /** The envelope's client capabilities (2026-07-28): the five known keys checked, any other key stripped. */
 function isClientCapabilities(caps: unknown): boolean {
   if (!isObject(caps)) return false;
@@ -85,17 +92,22 @@ function isClientCapabilities(caps: unknown): boolean {
   return (
     optional(experimental, isRecordOfJsonObjects) &&
     optional(extensions, isRecordOfJsonObjects) &&
-    optional(roots, (r) => isObject(r) && optional(r.listChanged, isBoolean)) &&
-    optional(sampling, (s) => isObject(s) && optional(s.context, isJsonObject) && optional(s.tools, isJsonObject)) &&
-    optional(elicitation, (e) => isJsonObject(e) && optional((e as Json).url, isJsonObject) && optional((e as Json).form, (f) => isJsonObject(f) && optional((f as Json).applyDefaults, isBoolean)))
+    optional(roots, isRoots) &&
+    optional(sampling, isSampling) &&
+    optional(elicitation, isElicitation)
   );
 }
+
+const isTheme = (t: unknown): boolean => t === 'light' || t === 'dark';
+const isStringList = (s: unknown): boolean => Array.isArray(s) && s.every(isString);
 
 function isIcon(icon: unknown): boolean {
   if (!isObject(icon)) return false;
   const { src, mimeType, sizes, theme } = icon;
-  return typeof src === 'string' && optional(mimeType, isString) && optional(sizes, (s) => Array.isArray(s) && s.every(isString)) && optional(theme, (t) => t === 'light' || t === 'dark');
+  return typeof src === 'string' && optional(mimeType, isString) && optional(sizes, isStringList) && optional(theme, isTheme);
 }
+
+const isIconList = (list: unknown): boolean => Array.isArray(list) && list.every(isIcon);
 
 /** The SDK's Implementation schema (clientInfo). */
 function isImplementation(info: unknown): boolean {
@@ -107,9 +119,11 @@ function isImplementation(info: unknown): boolean {
     optional(title, isString) &&
     optional(websiteUrl, isString) &&
     optional(description, isString) &&
-    optional(icons, (list) => Array.isArray(list) && list.every(isIcon))
+    optional(icons, isIconList)
   );
 }
+
+const isLogLevel = (level: unknown): boolean => typeof level === 'string' && LOG_LEVELS.has(level);
 
 /** Both of the SDK's `_meta` schemas (the request's and the 2026-07-28 envelope's) with its required keys. */
 function isValidEnvelope(meta: Json): boolean {
@@ -119,6 +133,6 @@ function isValidEnvelope(meta: Json): boolean {
     meta[RELATED_TASK] === undefined &&
     isClientCapabilities(meta[META.clientCapabilities]) &&
     optional(meta[META.clientInfo], isImplementation) &&
-    optional(meta[LOG_LEVEL], (level) => typeof level === 'string' && LOG_LEVELS.has(level))
+    optional(meta[LOG_LEVEL], isLogLevel)
   );
 }
