@@ -1,6 +1,10 @@
 // Fixture tools for the tasks tests: one that runs until the test lets it finish (or it is cancelled),
 // one that asks the user a question inside its task, and one that never becomes a task.
 import { z } from 'zod';
+import { loadConfig } from '../../src/config';
+import { createLogger } from '../../src/logger';
+import type { TaskLimits } from '../../src/mcp/core/tasks';
+import { createToolServer, type ToolServer } from '../../src/server';
 import { defineTool } from '../../src/tools';
 
 /** What the slow tool's runs saw, in this process: the test opens the gate and reads the aborts. */
@@ -59,3 +63,28 @@ export const plainTool = defineTool({
 });
 
 export const taskTools = [slowExport, askInTask, plainTool];
+
+/**
+ * A tool server of `taskTools` in one process, on the memory bus, listening on a loopback port; its tasks
+ * poll every 50 ms unless `taskLimits` says otherwise. `stop` releases the held tools and shuts it down.
+ */
+export async function startTaskServer(taskLimits: Partial<TaskLimits> = {}): Promise<{ server: ToolServer; url: string; stop(): Promise<void> }> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CUSTOMER_API_URL: 'http://127.0.0.1:9' });
+  const server = createToolServer({
+    config,
+    customerApiUrl: 'http://127.0.0.1:9',
+    logger: createLogger({ level: 'silent' }),
+    tools: taskTools,
+    info: { name: 'tasks', version: '0' },
+    taskLimits: { pollIntervalMs: 50, ...taskLimits },
+  });
+  const url = await server.listen(0, '127.0.0.1');
+  return {
+    server,
+    url,
+    async stop() {
+      finish();
+      await server.shutdown();
+    },
+  };
+}

@@ -5,23 +5,16 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, CreateTaskResultSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { loadConfig } from '../../../src/config';
-import { createLogger } from '../../../src/logger';
-import { createToolServer, type ToolServer } from '../../../src/server';
 import { post2025 } from '../../support/mcp-post';
-import { finish, gate, hold, taskTools } from '../../support/task-tools';
+import { finish, gate, hold, startTaskServer } from '../../support/task-tools';
 
-let server: ToolServer;
+let server: Awaited<ReturnType<typeof startTaskServer>>;
 let url: string;
 beforeAll(async () => {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CUSTOMER_API_URL: 'http://127.0.0.1:9' });
-  server = createToolServer({ config, customerApiUrl: 'http://127.0.0.1:9', logger: createLogger({ level: 'silent' }), tools: taskTools, info: { name: 'tasks', version: '0' }, taskLimits: { pollIntervalMs: 50 } });
-  url = await server.listen(0, '127.0.0.1');
+  server = await startTaskServer();
+  url = server.url;
 });
-afterAll(async () => {
-  finish();
-  await server.shutdown();
-});
+afterAll(() => server.stop());
 
 const clients: Client[] = [];
 afterEach(async () => {

@@ -3,34 +3,20 @@
 // polls it (status message, poll interval, result), tasks/update answers its question, tasks/cancel aborts
 // its handler. Clients that did not declare the extension, and tools that did not opt in, get the plain
 // result. Another caller's task is "not found". Bad input gets a JSON-RPC error.
-import { loadConfig } from '../../../src/config';
-import { createLogger } from '../../../src/logger';
-import { createToolServer, type ToolServer } from '../../../src/server';
 import { post2026, type Posted } from '../../support/mcp-post';
-import { finish, gate, hold, taskTools } from '../../support/task-tools';
+import { finish, gate, hold, startTaskServer } from '../../support/task-tools';
 
 const TASKS = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
 const ALICE = { authorization: 'Bearer alice' };
 const BOB = { authorization: 'Bearer bob' };
 
-let server: ToolServer;
+let server: Awaited<ReturnType<typeof startTaskServer>>;
 let url: string;
 beforeAll(async () => {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CUSTOMER_API_URL: 'http://127.0.0.1:9' });
-  server = createToolServer({
-    config,
-    customerApiUrl: 'http://127.0.0.1:9',
-    logger: createLogger({ level: 'silent' }),
-    tools: taskTools,
-    info: { name: 'tasks', version: '0' },
-    taskLimits: { maxPerCaller: 3, pollIntervalMs: 50 },
-  });
-  url = await server.listen(0, '127.0.0.1');
+  server = await startTaskServer({ maxPerCaller: 3 });
+  url = server.url;
 });
-afterAll(async () => {
-  finish();
-  await server.shutdown();
-});
+afterAll(() => server.stop());
 
 const call = (name: string, headers = ALICE, capabilities: Record<string, unknown> = TASKS, args: Record<string, unknown> = {}) =>
   post2026(url, 'tools/call', { name, arguments: args }, { capabilities, headers });

@@ -3,34 +3,20 @@
 // once, a `notifications/tasks` on each status change, and its result when the task ends (the stream then
 // closes). Another caller's task is not acknowledged; a client that did not declare the extension gets
 // -32021; the listens one caller may hold open are bounded.
-import { loadConfig } from '../../../src/config';
-import { createLogger } from '../../../src/logger';
-import { createToolServer, type ToolServer } from '../../../src/server';
 import { post2026 } from '../../support/mcp-post';
 import { listen as listenOn, SUBSCRIPTION, TASKS_AND_FORMS as TASKS } from '../../support/task-listen';
-import { finish, hold, taskTools } from '../../support/task-tools';
+import { finish, hold, startTaskServer } from '../../support/task-tools';
 
 const ALICE = { authorization: 'Bearer alice' };
 const BOB = { authorization: 'Bearer bob' };
 
-let server: ToolServer;
+let server: Awaited<ReturnType<typeof startTaskServer>>;
 let url: string;
 beforeAll(async () => {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CUSTOMER_API_URL: 'http://127.0.0.1:9' });
-  server = createToolServer({
-    config,
-    customerApiUrl: 'http://127.0.0.1:9',
-    logger: createLogger({ level: 'silent' }),
-    tools: taskTools,
-    info: { name: 'tasks', version: '0' },
-    taskLimits: { pollIntervalMs: 50 },
-  });
-  url = await server.listen(0, '127.0.0.1');
+  server = await startTaskServer();
+  url = server.url;
 });
-afterAll(async () => {
-  finish();
-  await server.shutdown();
-});
+afterAll(() => server.stop());
 
 async function start(name: string): Promise<string> {
   const answer = await post2026(url, 'tools/call', { name, arguments: {} }, { capabilities: TASKS, headers: ALICE });
