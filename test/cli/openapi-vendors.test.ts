@@ -162,4 +162,10 @@ describe('what each API receives, parsed back as its server parses it', () => {
     }
     if (name === 'cards') expect(mine.every(({ received }) => received!.url.startsWith('/crm/v3/extensions/cards/'))).toBe(true);
   });
+
+  it('a 429 with Retry-After reaches every generated tool as a wait of those seconds, with the API\'s words', () => {
+    const said = reports.map(({ tool, limited }) => [tool, limited]);
+    const wait = `The company's system is receiving too many requests (HTTP 429): "Rate limit exceeded.". Wait 7 seconds, then try again.`;
+    expect(said).toEqual(reports.map(({ tool }) => [tool, { isError: true, text: wait }]));
+  });
 });

@@ -76,8 +76,10 @@ describe('/mcp', () => {
     expect((await post2025(server.url, 'tools/call', CALL, named)).json.result).toEqual({ content: TEXT, structuredContent: { id: '7', total: 12.5 } });
   });
 
-  it('2026-07-28: every field, and structuredContent', async () => {
-    const tools = ((await post2026(server.url, 'tools/list')).json.result as { tools: Listed }).tools;
+  it('2026-07-28: every field, and structuredContent; the list says a host may keep it 5 minutes, for this caller', async () => {
+    const list = (await post2026(server.url, 'tools/list')).json.result as { tools: Listed };
+    expect(list).toMatchObject({ ttlMs: 300_000, cacheScope: 'private', resultType: 'complete' });
+    const tools = list.tools;
     expect(tools[0]).toMatchObject({ title: 'Order total', outputSchema: { type: 'object' } });
     expect((await post2026(server.url, 'tools/call', CALL)).json.result).toMatchObject({ content: TEXT, structuredContent: { id: '7', total: 12.5 } });
   });

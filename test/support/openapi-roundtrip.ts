@@ -1,7 +1,8 @@
 // Run with tsx inside a project copy after `npm run openapi`: calls every generated tool of the given
 // documents with arguments for every input (test/support/full-arguments.ts) through the real tool server
 // into a capturing API on loopback, and writes what the API received, with each tool's tools/list entry
-// size, as JSON to <out> (test/cli/openapi-real-apis.test.ts parses it back with qs).
+// size, as JSON to <out> (test/cli/openapi-real-apis.test.ts parses it back with qs). Then every tool is
+// called once more while the API answers 429 with Retry-After: 7, and what the model read is kept too.
 // usage: tsx test/support/openapi-roundtrip.ts <out.json> <document>[::<read options as JSON>]…
 import { writeFileSync } from 'node:fs';
 import { loadDocument } from '../../cli/openapi/load';
@@ -20,6 +21,8 @@ export interface RoundTrip {
   entryBytes: number;
   entry: unknown;
   received?: { method: string; url: string; text: string; headers: Record<string, string | string[] | undefined> };
+  /** The same call while the API answers 429 with Retry-After: 7 and a reason in Jira's shape. */
+  limited?: { isError: boolean; text: string };
 }
 
 async function main([out = '', ...documents]: string[]): Promise<void> {
@@ -31,7 +34,9 @@ async function main([out = '', ...documents]: string[]): Promise<void> {
     for (const op of listOperations(await loadDocument(document), read)) operations.set(op.toolName, { op, document });
   }
   const generated = tools.filter((tool) => operations.has(tool.name));
-  const routes = Object.fromEntries([...operations.values()].map(({ op }) => [`${op.method} ${op.apiPath}`, () => ({ body: { ok: true } })]));
+  let limited = false;
+  const busy = { status: 429, headers: { 'retry-after': '7' }, body: { errorMessages: ['Rate limit exceeded.'], errors: {} } };
+  const routes = Object.fromEntries([...operations.values()].map(({ op }) => [`${op.method} ${op.apiPath}`, () => (limited ? busy : { body: { ok: true } })]));
   const api = await startFakeApi(routes);
   const server = await startToolServer({ tools: generated, apiUrl: api.url, env: { USER_CALLS_PER_MINUTE: '0' } });
   const reports: RoundTrip[] = [];
@@ -52,6 +57,11 @@ async function main([out = '', ...documents]: string[]): Promise<void> {
         entry: tool.descriptor,
         ...(request ? { received: { method: request.method, url: request.url, text: request.text, headers: request.headers } } : {}),
       });
+    }
+    limited = true;
+    for (const report of reports) {
+      const { isError, text } = await server.call(report.tool, report.args, { authorization: 'Bearer test-token' });
+      report.limited = { isError, text };
     }
   } finally {
     await server.close();

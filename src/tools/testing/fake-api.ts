@@ -24,6 +24,8 @@ export interface FakeResponse {
   status?: number;
   /** Sent as JSON; omit for an empty body. */
   body?: unknown;
+  /** Response headers besides content-type, e.g. { 'retry-after': '30' } on a 429. */
+  headers?: Record<string, string>;
 }
 
 /** Keys are "METHOD /path/:param", e.g. "GET /orders/:id"; unmatched requests get 404. */
@@ -102,8 +104,8 @@ export async function startFakeApi(routes: FakeRoutes): Promise<FakeApi> {
       }
       break;
     }
-    if (answer.body === undefined) return void res.writeHead(answer.status ?? 200).end();
-    res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+    if (answer.body === undefined) return void res.writeHead(answer.status ?? 200, answer.headers ?? {}).end();
+    res.writeHead(answer.status ?? 200, { ...answer.headers, 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
   });
   const listening = await listen(server);
   return { url: listening.url, requests, close: listening.close };
