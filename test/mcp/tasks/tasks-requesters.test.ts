@@ -16,6 +16,10 @@ import { createToolServer, type ToolServer } from '../../../src/server';
 import { MODERN, post2026 } from '../../support/mcp-post';
 import { finish, gate, hold, taskTools } from '../../support/task-tools';
 
+type ExtTasks = typeof import('@modelcontextprotocol/ext-tasks/client', { with: { 'resolution-mode': 'import' } });
+type SdkEsm = typeof import('@modelcontextprotocol/client', { with: { 'resolution-mode': 'import' } });
+type RawDispatch = NonNullable<Parameters<ExtTasks['createTaskSessionFromClient']>[1]['rawDispatch']>;
+
 const TASKS_ID = 'io.modelcontextprotocol/tasks';
 const CAPABILITIES = { extensions: { [TASKS_ID]: {} }, elicitation: { form: {} } };
 const ALICE = { authorization: 'Bearer alice' };
@@ -41,10 +45,10 @@ afterAll(async () => {
 });
 
 /** An SDK v2 client pinned to 2026-07-28 that declared the extension, with Alice's credentials. */
-async function connectV2(): Promise<Client> {
-  const client = new Client(CLIENT_INFO, { capabilities: CAPABILITIES, versionNegotiation: { mode: { pin: MODERN } } } as never);
+async function connectV2<C extends Client>(sdk: { Client: new (...args: never[]) => C; StreamableHTTPClientTransport: typeof StreamableHTTPClientTransport } = { Client, StreamableHTTPClientTransport } as never): Promise<C> {
+  const client = new sdk.Client(...([CLIENT_INFO, { capabilities: CAPABILITIES, versionNegotiation: { mode: { pin: MODERN } } }] as never[]));
   client.setRequestHandler('elicitation/create', () => ({ action: 'decline' }));
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: ALICE } }));
+  await client.connect(new sdk.StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: ALICE } }));
   return client;
 }
 
@@ -88,5 +92,87 @@ describe('the SDK v2 client as the requester', () => {
       finish();
       await client.close();
     }
+  });
+});
+
+const TASK_SUPPORT: Record<string, 'optional' | 'required'> = { slow_export: 'optional', ask_in_task: 'required' };
+
+/** The host's own dispatch ext-tasks asks for in this era: one POST of the framed request, with Alice's credentials. */
+const rawDispatch: RawDispatch = async (request, options) => {
+  const body = request as { method: string; params?: { name?: string; taskId?: string } };
+  const name = body.params?.name ?? body.params?.taskId;
+  const response = await fetch(`${url}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': MODERN, 'mcp-method': body.method, ...(name === undefined ? {} : { 'mcp-name': name }), ...ALICE },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, ...body }),
+    ...(options?.signal === undefined ? {} : { signal: options.signal }),
+  });
+  // Parsed by this module's JSON: ext-tasks takes only plain objects of its own realm for JSON values.
+  const json = JSON.parse(await response.text()) as { result?: never; error?: never };
+  return json.error === undefined ? { kind: 'result', result: json.result! } : { kind: 'error', error: json.error };
+};
+
+describe('the official ext-tasks package (0.2) as the requester', () => {
+  let ext: ExtTasks;
+  let client: InstanceType<SdkEsm['Client']>;
+  let session: ReturnType<ExtTasks['createTaskSessionFromClient']>;
+  const asked: string[] = [];
+  beforeAll(async () => {
+    ext = await import('@modelcontextprotocol/ext-tasks/client');
+    // The ES module build of the client, the one ext-tasks imports and adapts.
+    client = (await connectV2((await import('@modelcontextprotocol/client')) as never)) as never;
+    session = ext.createTaskSessionFromClient(client, {
+      endpointId: 'tasks-test',
+      rawDispatch,
+      // The declarations as tools/list gives them (its answer through the SDK client, parsed in Node's realm
+      // rather than the test's, is not a plain object to ext-tasks under jest's VM modules).
+      tools: { currentTool: (name) => ({ name, inputSchema: { type: 'object' }, taskSupport: TASK_SUPPORT[name] ?? 'forbidden' }) },
+      v2RequestFraming: { protocolVersion: MODERN, clientInfo: CLIENT_INFO, clientCapabilities: CAPABILITIES },
+      onInputRequest: async (request, context) => {
+        asked.push(`${request.kind} by ${context.delivery}`);
+        return { action: 'accept', content: { name: 'Ada' } } as never;
+      },
+    });
+  });
+  afterAll(async () => {
+    finish();
+    await session?.close();
+    await client?.close();
+  });
+
+  it('calls a task tool, gets a task, and settles it with the result', async () => {
+    finish();
+    const execution = await session.callTool('slow_export', { label: 'Q3' });
+    expect(execution.kind).toBe('task');
+    const { outcome } = await execution.settle();
+    expect(ext.resultFromTaskOutcome(outcome)).toMatchObject({ content: [{ type: 'text', text: 'Exported Q3' }] });
+  });
+
+  it("answers the task's question with tasks/update and settles with the handler's answer", async () => {
+    const execution = await session.callTool('ask_in_task', {});
+    expect(execution.kind).toBe('task');
+    const { outcome } = await execution.settle();
+    expect(ext.resultFromTaskOutcome(outcome)).toMatchObject({ content: [{ text: 'Hello Ada' }] });
+    expect(asked).toEqual(['elicitation by task-update']);
+  });
+
+  it('cancels a running task: the handler is aborted and the outcome reads cancelled', async () => {
+    hold();
+    const aborted = gate.aborted;
+    const started = gate.started;
+    const execution = await session.callTool('slow_export', {});
+    expect(execution.kind).toBe('task');
+    while (gate.started === started) await new Promise((resolve) => setTimeout(resolve, 10));
+    await execution.cancel();
+    const { outcome } = await execution.settle();
+    expect(outcome.status).toBe('cancelled');
+    expect(gate.aborted).toBe(aborted + 1);
+    finish();
+  });
+
+  it('a tool that is not a task comes back at once', async () => {
+    const execution = await session.callTool('plain_tool', {});
+    expect(execution.kind).toBe('immediate');
+    expect(ext.resultFromTaskOutcome((await execution.settle()).outcome)).toMatchObject({ content: [{ text: 'plain answer' }] });
   });
 });
