@@ -1,7 +1,7 @@
 // Tasks across two replicas over Redis (docs/tasks.md): a task created on A is read, answered and cancelled
 // through B (a 2025-11-25 task's question is put on B's tasks/result stream, and answered through A); a replica killed mid-task leaves its task failed with a sentence once its lease lapses, one
 // stopped by SIGTERM lets it finish within its grace and fails it at the end of it; Redis out of reach while a task is polled is 503 with
-// Retry-After, and the running task's record is written again once Redis is back.
+// Retry-After, the running task's record is written again once Redis is back, and one that ended meanwhile is found completed.
 import { post2025, post2026, type Posted } from '../../support/mcp-post';
 import { killAll, startRedisServer, startReplica, type RedisServer, type Replica } from '../../support/processes';
 import { startRecordingApi, type RecordingApi } from '../../support/recording-api';
@@ -103,6 +103,20 @@ describe('tasks across two replicas over Redis', () => {
     expect(back.statusMessage).toBe(`running in ${a.child.pid}`);
     await post2026(b.url, 'tasks/cancel', { taskId }, { headers: ALICE });
     await until(b, taskId, (task) => task.status === 'cancelled');
+  });
+
+  it('Redis out of reach when a task finishes: its result is written once Redis is back, nothing lost', async () => {
+    const taskId = idOf(await create(a, 'slow_task', { ms: 1_000 }));
+    await until(b, taskId, (task) => task.status === 'working');
+    await redis.stop();
+    let answer: Posted;
+    do answer = await get(b, taskId);
+    while (answer.status !== 503);
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // the task ends while its store is out of reach
+    expect((await get(b, taskId)).status).toBe(503);
+    await redis.restart();
+    const done = await until(b, taskId, (task) => task.status !== 'working');
+    expect(done).toMatchObject({ status: 'completed', result: { content: [{ text: JSON.stringify({ pid: a.child.pid }) }] } });
   });
 
   it('a replica killed mid-task leaves its task failed with a sentence once its lease lapses, never working for ever', async () => {
