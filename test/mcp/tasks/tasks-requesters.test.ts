@@ -7,7 +7,9 @@
 // `input_required` before a schema is consulted (UNSUPPORTED_RESULT_TYPE), so that one call is posted as
 // the wire form, with the same credentials. ext-tasks says the same of the SDK ("SDK wire codecs reject
 // V2 task traffic") and takes the host's own dispatch for `tools/call` and `tasks/*` in this era; given
-// one, its session calls the tool, follows the task, answers its question and cancels it.
+// one, its session calls the tool, follows the task, answers its question and cancels it. With a
+// 2025-11-25 server it needs nothing of the host: over the SDK v2 client it asks for a task (params.task)
+// and settles it.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { loadConfig } from '../../../src/config';
@@ -174,5 +176,40 @@ describe('the official ext-tasks package (0.2) as the requester', () => {
     const execution = await session.callTool('plain_tool', {});
     expect(execution.kind).toBe('immediate');
     expect(ext.resultFromTaskOutcome((await execution.settle()).outcome)).toMatchObject({ content: [{ text: 'plain answer' }] });
+  });
+});
+
+/**
+ * fetch whose JSON bodies are parsed by this module's JSON: under jest's VM modules, `Response.json()` makes
+ * objects of Node's own realm, which ext-tasks does not take as plain JSON values.
+ */
+const thisRealmJson: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  if (!response.headers.get('content-type')?.includes('application/json')) return response;
+  const text = await response.text();
+  return Object.assign(new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers }), { json: async () => JSON.parse(text) as unknown });
+};
+
+describe('ext-tasks over the SDK v2 client, 2025-11-25', () => {
+  it('calls a task tool with params.task, follows the task and settles it with the result', async () => {
+    const ext = await import('@modelcontextprotocol/ext-tasks/client');
+    const sdk = await import('@modelcontextprotocol/client');
+    const client = new sdk.Client(CLIENT_INFO, { capabilities: { elicitation: { form: {} } } } as never);
+    await client.connect(new sdk.StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: ALICE }, fetch: thisRealmJson }));
+    const session = ext.createTaskSessionFromClient(client, {
+      endpointId: 'tasks-test-2025',
+      tools: { currentTool: (name) => ({ name, inputSchema: { type: 'object' }, taskSupport: TASK_SUPPORT[name] ?? 'forbidden' }) },
+    });
+    try {
+      expect(client.getProtocolEra()).not.toBe('modern');
+      finish();
+      const execution = await session.callTool('slow_export', { label: 'legacy' }, { task: { preference: 'prefer' } });
+      expect(execution.kind).toBe('task');
+      const { outcome } = await execution.settle();
+      expect(ext.resultFromTaskOutcome(outcome)).toMatchObject({ content: [{ type: 'text', text: 'Exported legacy' }] });
+    } finally {
+      await session.close();
+      await client.close();
+    }
   });
 });
