@@ -1,6 +1,6 @@
 // Tasks with WORKERS=2 and no Redis (docs/tasks.md): the records live in the cluster's primary, so every
 // worker answers for a task whichever one runs it; tasks/cancel reaches the running worker through the
-// primary (and a listen on either worker hears it); a worker killed mid-task leaves its task failed with a
+// primary (and a listen on either worker hears it); a question is answered through either worker; a worker killed mid-task leaves its task failed with a
 // sentence once its lease lapses.
 import { request } from 'node:http';
 import { killAll, startReplica, type Replica } from '../support/processes';
@@ -31,8 +31,8 @@ afterAll(async () => {
 type Answer = { result?: Record<string, unknown>; error?: { code: number; message: string } };
 
 /** A 2026-07-28 request on a connection of its own: node:cluster hands new connections to the workers in turn. */
-function post(method: string, params: Record<string, unknown>, name?: string): Promise<Answer> {
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: META } });
+function post(method: string, params: Record<string, unknown>, name?: string, meta: Record<string, unknown> = META): Promise<Answer> {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: meta } });
   return new Promise((resolve, reject) => {
     const req = request(
       `${cluster.url}/mcp`,
@@ -90,6 +90,17 @@ describe('tasks with WORKERS=2', () => {
     expect((await stream.next()).params).toMatchObject({ taskId, status: 'working' });
     await post('tasks/cancel', { taskId }, taskId);
     expect((await stream.next()).params).toMatchObject({ taskId, status: 'cancelled' });
+  });
+
+  it("a question inside a task is answered with tasks/update on a fresh connection, whichever worker takes it", async () => {
+    const meta = { ...META, 'io.modelcontextprotocol/clientCapabilities': TASKS_AND_FORMS };
+    const created = await post('tools/call', { name: 'asks_in_task', arguments: {} }, 'asks_in_task', meta);
+    const taskId = created.result!.taskId as string;
+    const asking = await until(taskId, (task) => task.status === 'input_required');
+    const [key] = Object.keys(asking.inputRequests as object);
+    expect((await post('tasks/update', { taskId, inputResponses: { [key!]: { action: 'accept', content: { org: 'acme' } } } }, taskId)).result).toMatchObject({ resultType: 'complete' });
+    const done = await until(taskId, (task) => task.status === 'completed');
+    expect(JSON.stringify(done.result)).toMatch(/org=acme pid=\d+/);
   });
 
   it('a worker killed mid-task leaves its task failed with a sentence once its lease lapses', async () => {

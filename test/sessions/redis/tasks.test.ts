@@ -1,7 +1,7 @@
 // Tasks across two replicas over Redis (docs/tasks.md): a task created on A is read, answered and cancelled
 // through B (a 2025-11-25 task's question is put on B's tasks/result stream, and answered through A); a replica killed mid-task leaves its task failed with a sentence once its lease lapses, one
-// stopped by SIGTERM fails it at the end of its grace; Redis out of reach while a task is polled is 503 with
-// Retry-After, and the running task's record is written again once Redis is back.
+// stopped by SIGTERM lets it finish within its grace and fails it at the end of it; Redis out of reach while a task is polled is 503 with
+// Retry-After, the running task's record is written again once Redis is back, and one that ended meanwhile is found completed.
 import { post2025, post2026, type Posted } from '../../support/mcp-post';
 import { killAll, startRedisServer, startReplica, type RedisServer, type Replica } from '../../support/processes';
 import { startRecordingApi, type RecordingApi } from '../../support/recording-api';
@@ -105,6 +105,20 @@ describe('tasks across two replicas over Redis', () => {
     await until(b, taskId, (task) => task.status === 'cancelled');
   });
 
+  it('Redis out of reach when a task finishes: its result is written once Redis is back, nothing lost', async () => {
+    const taskId = idOf(await create(a, 'slow_task', { ms: 1_000 }));
+    await until(b, taskId, (task) => task.status === 'working');
+    await redis.stop();
+    let answer: Posted;
+    do answer = await get(b, taskId);
+    while (answer.status !== 503);
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // the task ends while its store is out of reach
+    expect((await get(b, taskId)).status).toBe(503);
+    await redis.restart();
+    const done = await until(b, taskId, (task) => task.status !== 'working');
+    expect(done).toMatchObject({ status: 'completed', result: { content: [{ text: JSON.stringify({ pid: a.child.pid }) }] } });
+  });
+
   it('a replica killed mid-task leaves its task failed with a sentence once its lease lapses, never working for ever', async () => {
     const c = await startReplica(env);
     const taskId = idOf(await create(c, 'slow_task', { ms: 600_000 }));
@@ -133,5 +147,14 @@ describe('tasks across two replicas over Redis', () => {
     const failed = await until(b, taskId, (task) => task.status !== 'working');
     expect(failed.status).toBe('failed');
     expect(failed.statusMessage).toMatch(/restarting and stopped this call before it finished/);
+  });
+
+  it('a replica stopped by SIGTERM lets a task that ends within its grace finish: completed, read on B', async () => {
+    const c = await startReplica(env);
+    const taskId = idOf(await create(c, 'slow_task', { ms: 700 }));
+    expect(await until(b, taskId, (task) => task.statusMessage === `running in ${c.child.pid}`)).toMatchObject({ status: 'working' });
+    expect(await c.stop('SIGTERM')).toBe(0);
+    const done = await until(b, taskId, (task) => task.status !== 'working');
+    expect(done).toMatchObject({ status: 'completed', result: { content: [{ text: JSON.stringify({ pid: c.child.pid }) }] } });
   });
 });
