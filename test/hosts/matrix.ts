@@ -19,7 +19,7 @@ import { runChild } from '../support/children';
 import { EXPECT, NEW_ORDER, ORDER, PROMPT, VIEW_URI } from './expectations';
 import type { Command, Host, McpPath, Place } from './hosts/host';
 import type { Recorded, Turn } from './model/turn';
-import { startHostStack, type HostStack } from './support/stack';
+import { SLOW_API_MS, startHostStack, type HostStack } from './support/stack';
 
 const TURN_TIMEOUT_MS = 120_000;
 
@@ -81,7 +81,7 @@ export function hostMatrix(host: Host): void {
     }, TURN_TIMEOUT_MS);
 
     it('the API too slow: the model is handed a time-out sentence', async () => {
-      await stack.nextApiAnswer({ delayMs: 3_000 });
+      await stack.nextApiAnswer({ delayMs: SLOW_API_MS });
       expect((await call('get_order', ORDER)).text).toMatch(EXPECT.timeout);
     }, TURN_TIMEOUT_MS);
 

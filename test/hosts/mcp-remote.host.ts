@@ -11,7 +11,7 @@ import { killGroup } from '../support/children';
 import { EXPECT, NEW_ORDER, ORDER, PROMPT, VIEW_URI } from './expectations';
 import { requireBinary, type McpPath } from './hosts/host';
 import { docBlock } from './support/doc-config';
-import { startHostStack, type HostStack } from './support/stack';
+import { SLOW_API_MS, startHostStack, type HostStack } from './support/stack';
 
 /** The bridge's arguments from the docs' Claude Desktop block, after `npx -y mcp-remote@<version>`. */
 function bridgeArgs(path: McpPath, serverUrl: string): string[] {
@@ -71,7 +71,7 @@ describe.each([['/mcp'], ['/sse']] as const)('mcp-remote on %s (MCP_AUTH=headers
   });
 
   it('the API too slow: the client is handed a time-out sentence', async () => {
-    await stack.nextApiAnswer({ delayMs: 3_000 });
+    await stack.nextApiAnswer({ delayMs: SLOW_API_MS });
     expect(await call('get_order', ORDER)).toMatch(EXPECT.timeout);
   });
 
