@@ -20,6 +20,10 @@ export const EXPECT = {
    * elicitation declared): no order, the organisations named, and the call to make once the user chose.
    */
   elicitation: /not placed[\s\S]*call create_order again with organisation set to one of: (acme, globex|globex, acme)/,
+  /** search_orders as `structuredContent` (the JSON a host hands over): a field only the object has. */
+  structured: /"canCreate"/,
+  /** search_orders as its `text`: the sentence the JSON does not hold. */
+  text: /Found \d+ order\(s\):/,
   /** The review_open_orders prompt for Northwind (Traders), as the user's message. */
   prompt: /Review the open orders of Northwind/,
   /** The example view (ui://orders/search_orders) read whole: its script. */

@@ -93,6 +93,14 @@ export function hostMatrix(host: Host): void {
       expect((await call('create_order', NEW_ORDER)).text).toMatch(EXPECT.elicitation);
     }, TURN_TIMEOUT_MS);
 
+    // On /sse too: the hosts negotiate a revision that has structuredContent (the hub itself, 2024-11-05, gets text alone).
+    it(`a result with structuredContent: the model is handed ${host.reads === 'text' ? 'the text' : 'the structuredContent (the JSON)'}`, async () => {
+      const { text } = await call('search_orders', { limit: 2 });
+      const [handed, other] = host.reads === 'structuredContent' ? [EXPECT.structured, EXPECT.text] : [EXPECT.text, EXPECT.structured];
+      expect(text).toMatch(handed);
+      expect(text).not.toMatch(other);
+    }, TURN_TIMEOUT_MS);
+
     // The hub's lane (/sse) lists no prompt and no view (docs/prompts-and-requests.md, docs/views.md): those
     // turns are for /mcp only.
     const prompt = path === '/mcp' ? host.prompt : undefined;

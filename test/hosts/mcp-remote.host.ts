@@ -83,6 +83,13 @@ describe.each([['/mcp'], ['/sse']] as const)('mcp-remote on %s (MCP_AUTH=headers
     expect(await call('create_order', NEW_ORDER)).toMatch(EXPECT.elicitation);
   });
 
+  // On /sse too: the SDK client behind the bridge negotiates a revision that has structuredContent.
+  it('a result with structuredContent: the bridge passes on the object and the text, for the host to pick', async () => {
+    const result = await client.callTool({ name: 'search_orders', arguments: { limit: 2 } });
+    expect(text(result)).toMatch(EXPECT.text);
+    expect(JSON.stringify(result.structuredContent)).toMatch(EXPECT.structured);
+  });
+
   // The hub's lane (/sse) lists no prompt and no view (docs/prompts-and-requests.md, docs/views.md): those
   // turns are for /mcp only.
   if (path !== '/mcp') return;

@@ -32,4 +32,5 @@ export const claude: Host = {
   prompt: (place, prompt, argument) => claude.turn(place, `/mcp__orders__${prompt} ${argument.split(' ')[0]}`),
   readResource: (uri) => ({ call: 'ReadMcpResourceTool', arguments: { server: 'orders', uri } }),
   viewByUri: 'withheld',
+  reads: 'structuredContent',
 };

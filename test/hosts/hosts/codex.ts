@@ -38,4 +38,5 @@ export const codex: Host = {
   // Codex exposes no MCP prompt to the model or to `exec` (prompts are not a feature of its MCP client).
   readResource: (uri) => ({ call: 'read_mcp_resource', arguments: { server: 'orders', uri } }),
   viewByUri: 'page',
+  reads: 'structuredContent',
 };

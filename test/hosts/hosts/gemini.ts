@@ -38,4 +38,5 @@ export const gemini: Host = {
   prompt: (place, prompt, argument) => gemini.turn(place, `/${prompt} --customer="${argument}"`),
   readResource: (uri) => ({ call: 'read_mcp_resource', arguments: { serverName: 'orders', uri } }),
   viewByUri: 'withheld',
+  reads: 'text',
 };

@@ -49,6 +49,8 @@ export interface Host {
    * extension, answers the page under 1 KB that names the tool to call instead, not the view.
    */
   viewByUri?: 'withheld' | 'page';
+  /** What it hands the model of a result that has both (docs/tools.md): the `structuredContent` JSON, or the `text`. */
+  reads: 'structuredContent' | 'text';
 }
 
 const CACHE = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'mcp-template-hosts');

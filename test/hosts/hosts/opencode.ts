@@ -47,6 +47,7 @@ export const opencode: Host = {
   prompt: (place, prompt, argument) => ({ command: requireBinary('opencode'), args: ['run', ...attach(place), '--command', `orders:${prompt}`, argument], env: env(place) }),
   readResource: (uri) => ({ call: 'read_mcp_resource', arguments: { server: 'orders', uri } }),
   viewByUri: 'page',
+  reads: 'text',
 };
 
 function env(place: Place): NodeJS.ProcessEnv {
