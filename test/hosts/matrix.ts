@@ -24,6 +24,8 @@ import { SLOW_API_MS, startHostStack, type HostStack } from './support/stack';
 const TURN_TIMEOUT_MS = 120_000;
 
 export function hostMatrix(host: Host): void {
+  // What the host cannot do is listed with its reason (to-do turns in jest's report), never passed over.
+  if (host.leftOut?.['/sse']) describe(`${host.name} on /sse`, () => it.todo(`left out: ${host.leftOut!['/sse']!}`));
   describe.each(host.paths.map((path) => [path]))(`${host.name} on %s (MCP_AUTH=headers)`, (path: McpPath) => {
     let stack: HostStack;
     let place: Place;
@@ -104,6 +106,7 @@ export function hostMatrix(host: Host): void {
     // The hub's lane (/sse) lists no prompt and no view (docs/prompts-and-requests.md, docs/views.md): those
     // turns are for /mcp only.
     const prompt = path === '/mcp' ? host.prompt : undefined;
+    if (path === '/mcp' && host.leftOut?.prompt) it.todo(`a prompt — left out: ${host.leftOut.prompt}`);
     if (prompt) {
       it('a prompt: the model is handed its text as the user message', async () => {
         expect((await turn({ read: 'user-message' }, prompt(place, PROMPT.name, PROMPT.customer))).text).toMatch(EXPECT.prompt);
@@ -111,6 +114,7 @@ export function hostMatrix(host: Host): void {
     }
 
     const readResource = path === '/mcp' ? host.readResource : undefined;
+    if (path === '/mcp' && host.leftOut?.resource) it.todo(`a resource — left out: ${host.leftOut.resource}`);
     if (readResource) {
       const withheld = host.viewByUri !== 'page';
       it(`a resource: the example view, which the host cannot show, ${withheld ? 'is not handed to the model' : 'read by its URI: the model is handed the short page naming the tool'}`, async () => {

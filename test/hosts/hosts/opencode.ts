@@ -48,6 +48,9 @@ export const opencode: Host = {
   readResource: (uri) => ({ call: 'read_mcp_resource', arguments: { server: 'orders', uri } }),
   viewByUri: 'page',
   reads: 'text',
+  leftOut: {
+    '/sse': "opencode's `remote` tries Streamable HTTP first, and the docs tell its users to use /mcp: its HTTP+SSE fallback is not driven.",
+  },
 };
 
 function env(place: Place): NodeJS.ProcessEnv {
