@@ -91,7 +91,7 @@ export function hostMatrix(host: Host): void {
       expect((await call('get_order', {})).text).toMatch(EXPECT.invalidArguments);
     }, TURN_TIMEOUT_MS);
 
-    it('a question to the user the host cannot ask: the model is handed the organisations or the outcome', async () => {
+    it('a question to the user the host cannot ask: the model is handed that no order was placed, the organisations and the call to make', async () => {
       expect((await call('create_order', NEW_ORDER)).text).toMatch(EXPECT.elicitation);
     }, TURN_TIMEOUT_MS);
 

@@ -79,7 +79,7 @@ describe.each([['/mcp'], ['/sse']] as const)('mcp-remote on %s (MCP_AUTH=headers
     expect(await call('get_order', {})).toMatch(EXPECT.invalidArguments);
   });
 
-  it('a question to the user the client did not declare it can ask: the organisations or the outcome', async () => {
+  it('a question to the user the client did not declare it can ask: no order, the organisations and the call to make', async () => {
     expect(await call('create_order', NEW_ORDER)).toMatch(EXPECT.elicitation);
   });
 
