@@ -1,10 +1,15 @@
 // docs/connect-your-host.md is where the host matrix (scripts/host-matrix.sh, test/hosts) reads how to
 // connect each host: this checks, without the hosts installed, that every block the matrix reads is there
-// and reads as the matrix reads it, so a docs edit cannot break the matrix unseen.
-import { readFileSync } from 'node:fs';
+// and reads as the matrix reads it, so a docs edit cannot break the matrix unseen; and how the matrix is
+// set up (pinned hosts, their cache outside the project, CI running it).
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { claude } from '../hosts/hosts/claude';
 import { codex } from '../hosts/hosts/codex';
 import { gemini } from '../hosts/hosts/gemini';
+import { pinned } from '../hosts/hosts/host';
 import { opencode } from '../hosts/hosts/opencode';
 import { docBlock, markedBlocks } from '../hosts/support/doc-config';
 
@@ -53,5 +58,36 @@ describe('docs/connect-your-host.md, as the host matrix reads it', () => {
     });
     expect(unsaid).toEqual([]);
     expect(['structuredContent', 'text']).toContain(host.reads);
+  });
+});
+
+describe('the host matrix, as CI sets it up', () => {
+  const ROOT = join(__dirname, '../..');
+
+  it('pins each host the matrix drives, at an exact version, in scripts/hosts/versions alone (not in package.json)', () => {
+    const pins = pinned();
+    expect([...pins.keys()].sort()).toEqual(['claude', 'codex', 'gemini', 'mcp-remote', 'opencode']);
+    expect([...pins.values()].map((pin) => pin.spec.slice(0, pin.spec.lastIndexOf('@'))).sort()).toEqual(['@anthropic-ai/claude-code', '@google/gemini-cli', '@openai/codex', 'mcp-remote', 'opencode-ai']);
+    for (const pin of pins.values()) expect(pin.version).toMatch(/^\d+\.\d+\.\d+$/);
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+    const declared = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies, ...manifest.optionalDependencies });
+    for (const pin of pins.values()) expect(declared).not.toContain(pin.spec.slice(0, pin.spec.lastIndexOf('@')));
+  });
+
+  it('keeps the hosts in a cache outside the project, one folder per pinned version, and installs nothing already there', () => {
+    const cache = mkdtempSync(join(tmpdir(), 'host-cache-'));
+    for (const [name, pin] of pinned()) {
+      const bin = join(cache, 'mcp-template-hosts', `${name}-${pin.version}`, 'node_modules', '.bin', pin.bin);
+      mkdirSync(dirname(bin), { recursive: true });
+      writeFileSync(bin, '#!/bin/sh\n');
+      chmodSync(bin, 0o755);
+    }
+    // npm unreachable: an install would fail, so a zero exit means it installed nothing.
+    const printed = execFileSync(join(ROOT, 'scripts/hosts/install.sh'), { env: { PATH: process.env.PATH, HOME: cache, XDG_CACHE_HOME: cache, npm_config_registry: 'http://127.0.0.1:9/' }, encoding: 'utf8' });
+    expect(printed.trim()).toBe(join(cache, 'mcp-template-hosts'));
+  });
+
+  it('runs in CI (.ci/run), timed', () => {
+    expect(readFileSync(join(ROOT, '.ci/run'), 'utf8')).toMatch(/^timed scripts\/host-matrix\.sh --ci$/m);
   });
 });
