@@ -61,6 +61,26 @@ describe('docs/connect-your-host.md, as the host matrix reads it', () => {
   });
 });
 
+describe('docs/connect-your-host.md, for the hosts the matrix does not drive too', () => {
+  const page = readFileSync(join(__dirname, '../../docs/connect-your-host.md'), 'utf8');
+
+  it.each(['Claude Code', 'Codex', 'Gemini CLI', 'opencode', 'VS Code', 'Cursor', 'Claude Desktop (through mcp-remote)', 'ChatGPT'])('has a section for %s that says how to connect with headers (or that it cannot) and with OAuth', (host) => {
+    const section = page.split(/^## /m).find((part) => part.startsWith(`${host}\n`));
+    expect(section).toBeDefined();
+    expect(section).toMatch(/headers/i);
+    expect(section).toMatch(/OAuth/);
+  });
+
+  it('has JSON blocks that parse, each naming the server by a URL on /mcp or /sse', () => {
+    const blocks = [...page.matchAll(/```json\n([\s\S]*?)```/g)].map(([, body]) => body!);
+    expect(blocks.length).toBeGreaterThanOrEqual(6);
+    for (const block of blocks) {
+      expect(() => JSON.parse(block)).not.toThrow();
+      expect(block).toMatch(/"https?:\/\/[^"]+\/(mcp|sse)"/);
+    }
+  });
+});
+
 describe('the host matrix, as CI sets it up', () => {
   const ROOT = join(__dirname, '../..');
 
