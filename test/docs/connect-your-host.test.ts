@@ -52,9 +52,10 @@ describe('docs/connect-your-host.md, as the host matrix reads it', () => {
 
   // Issue-level rule of the matrix: a turn or a path a host does not get is stated with its reason.
   it.each([claude, codex, gemini, opencode].map((host) => [host.name, host] as const))('%s drives every path and turn of the matrix, or says why not', (_name, host) => {
-    const unsaid = (['/sse', 'prompt', 'resource'] as const).filter((what) => {
-      const driven = what === '/sse' ? host.paths.includes('/sse') : what === 'prompt' ? host.prompt !== undefined : host.readResource !== undefined;
-      return !driven && !host.leftOut?.[what]?.trim();
+    const unsaid = (['/sse', 'prompt', 'resource', 'sign-in'] as const).filter((what) => {
+      // No host's own OAuth sign-in is driven yet (mcp-remote's is, in mcp-remote-oauth.host.ts).
+      const driven = what === '/sse' ? host.paths.includes('/sse') : what === 'prompt' ? host.prompt !== undefined : what === 'resource' ? host.readResource !== undefined : false;
+      return !driven && !host.leftOut[what]?.trim();
     });
     expect(unsaid).toEqual([]);
     expect(['structuredContent', 'text']).toContain(host.reads);

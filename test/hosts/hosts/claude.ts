@@ -33,4 +33,5 @@ export const claude: Host = {
   readResource: (uri) => ({ call: 'ReadMcpResourceTool', arguments: { server: 'orders', uri } }),
   viewByUri: 'withheld',
   reads: 'structuredContent',
+  leftOut: { 'sign-in': "Claude Code's sign-in starts from its interactive `/mcp` menu, which needs a terminal driver (tmux) beside the scripted browser: not built yet." },
 };

@@ -41,5 +41,6 @@ export const codex: Host = {
   leftOut: {
     '/sse': 'Codex speaks Streamable HTTP only: it POSTs to /sse and drops the server without a word.',
     prompt: 'Codex shows no MCP prompt to the model or to `codex exec` (prompts are not a feature of its MCP client).',
+    'sign-in': '`codex mcp login` opens a browser on its loopback callback; it has not been tried with the scripted browser yet.',
   },
 };

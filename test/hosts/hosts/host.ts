@@ -52,14 +52,14 @@ export interface Host {
   /** What it hands the model of a result that has both (docs/tools.md): the `structuredContent` JSON, or the `text`. */
   reads: 'structuredContent' | 'text';
   /**
-   * Why a turn or a path the matrix has is not driven for this host, one sentence each: the matrix lists
-   * them as to-do turns, and test/docs/connect-your-host.test.ts checks that no host lacks one unsaid.
+   * Why a turn, a path or the OAuth sign-in is not driven for this host, one sentence each: the matrix
+   * lists them as to-do turns, and test/docs/connect-your-host.test.ts checks that no host lacks one unsaid.
    */
-  leftOut?: Partial<Record<LeftOut, string>>;
+  leftOut: Partial<Record<LeftOut, string>> & { 'sign-in': string };
 }
 
-/** What a host may leave out: a path, or a turn that needs the host's own support. */
-export type LeftOut = '/sse' | 'prompt' | 'resource';
+/** What a host may leave out: a path, a turn that needs the host's own support, or its OAuth sign-in (MCP_AUTH=oauth). */
+export type LeftOut = '/sse' | 'prompt' | 'resource' | 'sign-in';
 
 const CACHE = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'mcp-template-hosts');
 const VERSIONS = join(__dirname, '../../../scripts/hosts/versions');

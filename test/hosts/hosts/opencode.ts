@@ -49,6 +49,7 @@ export const opencode: Host = {
   viewByUri: 'page',
   reads: 'text',
   leftOut: {
+    'sign-in': '`opencode mcp auth` opens a browser on its loopback callback; it has not been tried with the scripted browser yet.',
     '/sse': "opencode's `remote` tries Streamable HTTP first, and the docs tell its users to use /mcp: its HTTP+SSE fallback is not driven.",
   },
 };
