@@ -11,7 +11,7 @@ import { startScriptedModel, type ScriptedModel } from '../model/server';
 
 /**
  * The API's time-out for the tool server in the matrix: short, so the time-out turn is quick, yet not so
- * short that the example API misses it on a loaded CI machine (at 1 s, a good call timed out at a load of 14 on two cores).
+ * short that the example API misses it on a loaded CI machine (at 1 s, good calls sometimes timed out).
  */
 export const UPSTREAM_TIMEOUT_MS = 2_500;
 /** How late the API answers in the time-out turn: well past the time-out. */
