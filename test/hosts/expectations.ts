@@ -16,10 +16,14 @@ export const EXPECT = {
   /** get_order without orderId: the field is named. */
   invalidArguments: /orderId/,
   /**
-   * create_order for a user of two organisations, where the host cannot ask (cancel, decline or -32601):
-   * the organisations are named, or (today's sentence) the user did not choose one.
+   * create_order for a user of two organisations, where the host cannot ask (cancel, decline, or no
+   * elicitation declared): no order, the organisations named, and the call to make once the user chose.
    */
-  elicitation: /(acme[\s\S]*globex|globex[\s\S]*acme)|did not choose an organisation/i,
+  elicitation: /not placed[\s\S]*call create_order again with organisation set to one of: (acme, globex|globex, acme)/,
+  /** search_orders as `structuredContent` (the JSON a host hands over): a field only the object has. */
+  structured: /"canCreate"/,
+  /** search_orders as its `text`: the sentence the JSON does not hold. */
+  text: /Found \d+ order\(s\):/,
   /** The review_open_orders prompt for Northwind (Traders), as the user's message. */
   prompt: /Review the open orders of Northwind/,
   /** The example view (ui://orders/search_orders) read whole: its script. */

@@ -5,10 +5,10 @@
 // Only MCP_AUTH=headers. OAuth sign-in through a host is in the matrix for mcp-remote alone
 // (mcp-remote-oauth.host.ts: it prints the authorization URL and waits on its loopback callback, so the
 // test plays the browser with cli/sign-in/form.ts against the bundled authorization server). The others
-// are left out, and none is skipped silently (there is no turn for it): Claude Code's and Gemini CLI's
-// sign-in starts from their interactive UI (`/mcp`, `/mcp auth`), which would need a terminal driver
-// (tmux) besides the scripted browser: not built yet; `codex mcp login` and `opencode mcp auth` open a
-// browser and have not been tried with the scripted one. (Client ID Metadata Documents, which Codex and
+// are left out, each with its reason (`leftOut['sign-in']`, a to-do turn in the report): Claude Code's and
+// Gemini CLI's sign-in starts from their interactive UI (`/mcp`, `/mcp auth`), which would need a terminal
+// driver (tmux) besides the scripted browser: not built yet; `codex mcp login` and `opencode mcp auth` open
+// a browser and have not been tried with the scripted one. (Client ID Metadata Documents, which Codex and
 // Claude Code pick whenever advertised, are off by default in the bundled server: no reason any more.)
 // The server's side of those flows is tested with the SDK clients against the local authorization server
 // (test/auth, example-api/sign-in.test.ts).
@@ -19,11 +19,14 @@ import { runChild } from '../support/children';
 import { EXPECT, NEW_ORDER, ORDER, PROMPT, VIEW_URI } from './expectations';
 import type { Command, Host, McpPath, Place } from './hosts/host';
 import type { Recorded, Turn } from './model/turn';
-import { startHostStack, type HostStack } from './support/stack';
+import { SLOW_API_MS, startHostStack, type HostStack } from './support/stack';
 
 const TURN_TIMEOUT_MS = 120_000;
 
 export function hostMatrix(host: Host): void {
+  // What the host cannot do is listed with its reason (to-do turns in jest's report), never passed over.
+  if (host.leftOut['/sse']) describe(`${host.name} on /sse`, () => it.todo(`left out: ${host.leftOut['/sse']!}`));
+  describe(`${host.name} on /mcp (MCP_AUTH=oauth)`, () => it.todo(`its own sign-in — left out: ${host.leftOut['sign-in']}`));
   describe.each(host.paths.map((path) => [path]))(`${host.name} on %s (MCP_AUTH=headers)`, (path: McpPath) => {
     let stack: HostStack;
     let place: Place;
@@ -81,7 +84,7 @@ export function hostMatrix(host: Host): void {
     }, TURN_TIMEOUT_MS);
 
     it('the API too slow: the model is handed a time-out sentence', async () => {
-      await stack.nextApiAnswer({ delayMs: 3_000 });
+      await stack.nextApiAnswer({ delayMs: SLOW_API_MS });
       expect((await call('get_order', ORDER)).text).toMatch(EXPECT.timeout);
     }, TURN_TIMEOUT_MS);
 
@@ -89,13 +92,22 @@ export function hostMatrix(host: Host): void {
       expect((await call('get_order', {})).text).toMatch(EXPECT.invalidArguments);
     }, TURN_TIMEOUT_MS);
 
-    it('a question to the user the host cannot ask: the model is handed the organisations or the outcome', async () => {
+    it('a question to the user the host cannot ask: the model is handed that no order was placed, the organisations and the call to make', async () => {
       expect((await call('create_order', NEW_ORDER)).text).toMatch(EXPECT.elicitation);
+    }, TURN_TIMEOUT_MS);
+
+    // On /sse too: the hosts negotiate a revision that has structuredContent (the hub itself, 2024-11-05, gets text alone).
+    it(`a result with structuredContent: the model is handed ${host.reads === 'text' ? 'the text' : 'the structuredContent (the JSON)'}`, async () => {
+      const { text } = await call('search_orders', { limit: 2 });
+      const [handed, other] = host.reads === 'structuredContent' ? [EXPECT.structured, EXPECT.text] : [EXPECT.text, EXPECT.structured];
+      expect(text).toMatch(handed);
+      expect(text).not.toMatch(other);
     }, TURN_TIMEOUT_MS);
 
     // The hub's lane (/sse) lists no prompt and no view (docs/prompts-and-requests.md, docs/views.md): those
     // turns are for /mcp only.
     const prompt = path === '/mcp' ? host.prompt : undefined;
+    if (path === '/mcp' && host.leftOut.prompt) it.todo(`a prompt — left out: ${host.leftOut.prompt}`);
     if (prompt) {
       it('a prompt: the model is handed its text as the user message', async () => {
         expect((await turn({ read: 'user-message' }, prompt(place, PROMPT.name, PROMPT.customer))).text).toMatch(EXPECT.prompt);
@@ -103,6 +115,7 @@ export function hostMatrix(host: Host): void {
     }
 
     const readResource = path === '/mcp' ? host.readResource : undefined;
+    if (path === '/mcp' && host.leftOut.resource) it.todo(`a resource — left out: ${host.leftOut.resource}`);
     if (readResource) {
       const withheld = host.viewByUri !== 'page';
       it(`a resource: the example view, which the host cannot show, ${withheld ? 'is not handed to the model' : 'read by its URI: the model is handed the short page naming the tool'}`, async () => {

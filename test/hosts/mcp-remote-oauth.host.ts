@@ -1,6 +1,7 @@
 // The host matrix for mcp-remote in MCP_AUTH=oauth (scripts/host-matrix.sh): the bridge signs in through
 // the bundled authorization server (auth-server/) with its own defaults, given the URL alone as
-// docs/connect-your-host.md says. It prints the authorization URL and waits for its loopback callback;
+// docs/connect-your-host.md says, written with `localhost` as the README writes it while OAUTH_RESOURCE
+// names 127.0.0.1: the metadata names the URL it was given (OAUTH_RESOURCE_ALIASES' loopback default). It prints the authorization URL and waits for its loopback callback;
 // the test plays the user's browser (cli/sign-in/form.ts: the demo user's sign-in form, then consent) and
 // lands on that callback, so no terminal and no browser are needed. Then the SDK v1 stdio client, as
 // Claude Desktop, lists and calls tools through the bridge with the token it got.
@@ -16,8 +17,10 @@ import { freePort } from '../support/processes';
 import { requireBinary } from './hosts/host';
 
 const EVERY_SCOPE = 'orders:read orders:write offline_access';
+/** The URL the bridge is given: the README's host name, not the one OAUTH_RESOURCE is written with. */
+const mcpUrl = (port: number | string) => `http://localhost:${port}/mcp`;
 
-describe('mcp-remote on /mcp (MCP_AUTH=oauth, the bundled authorization server)', () => {
+describe('mcp-remote on /mcp given http://localhost:<port>/mcp (MCP_AUTH=oauth, OAUTH_RESOURCE on 127.0.0.1, the bundled authorization server)', () => {
   let stack: OAuthStack;
   let client: Client;
   let transport: StdioClientTransport;
@@ -28,15 +31,15 @@ describe('mcp-remote on /mcp (MCP_AUTH=oauth, the bundled authorization server)'
 
   beforeAll(async () => {
     const port = await freePort();
-    const mcpUrl = `http://127.0.0.1:${port}/mcp`;
-    stack = await startOAuthStack({ port, registration: true, env: { OAUTH_RESOURCE: mcpUrl, OAUTH_CHALLENGE_SCOPE: EVERY_SCOPE } });
+    // As `npm run auth-server` does for a loopback resource, the authorization server issues tokens for both names.
+    stack = await startOAuthStack({ port, registration: true, env: { OAUTH_RESOURCE: `http://127.0.0.1:${port}/mcp`, OAUTH_CHALLENGE_SCOPE: EVERY_SCOPE }, resources: { [mcpUrl(port)]: { scopes: ['orders:read', 'orders:write'] } } });
     const home = mkdtempSync(join(tmpdir(), 'host-mcp-remote-oauth-'));
     authDir = join(home, '.mcp-auth');
     // setsid: the bridge leads a process group of its own, which afterAll ends whatever happened.
     // BROWSER=true: its opener "opens" nothing; the authorization URL is read from what it prints.
     transport = new StdioClientTransport({
       command: 'setsid',
-      args: [requireBinary('mcp-remote'), mcpUrl],
+      args: [requireBinary('mcp-remote'), mcpUrl(port)],
       env: { PATH: process.env.PATH ?? '', HOME: home, MCP_REMOTE_CONFIG_DIR: authDir, BROWSER: 'true' },
       stderr: 'pipe',
     });
@@ -85,7 +88,7 @@ describe('mcp-remote on /mcp (MCP_AUTH=oauth, the bundled authorization server)'
     expect(saved('_client_info.json')).toMatchObject({ redirect_uris: [callback], token_endpoint_auth_method: 'none', application_type: 'native', grant_types: ['authorization_code', 'refresh_token'] });
     expect(new Set(authorization!.searchParams.get('scope')?.split(' '))).toEqual(new Set(EVERY_SCOPE.split(' ')));
     expect(authorization!.searchParams.get('prompt')).toBe('consent');
-    expect(authorization!.searchParams.get('resource')).toBe(`${stack.url}/mcp`);
+    expect(authorization!.searchParams.get('resource')).toBe(mcpUrl(new URL(stack.url).port));
     expect(saved('_tokens.json').refresh_token).toEqual(expect.any(String));
   });
 

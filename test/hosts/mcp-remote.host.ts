@@ -11,7 +11,7 @@ import { killGroup } from '../support/children';
 import { EXPECT, NEW_ORDER, ORDER, PROMPT, VIEW_URI } from './expectations';
 import { requireBinary, type McpPath } from './hosts/host';
 import { docBlock } from './support/doc-config';
-import { startHostStack, type HostStack } from './support/stack';
+import { SLOW_API_MS, startHostStack, type HostStack } from './support/stack';
 
 /** The bridge's arguments from the docs' Claude Desktop block, after `npx -y mcp-remote@<version>`. */
 function bridgeArgs(path: McpPath, serverUrl: string): string[] {
@@ -71,7 +71,7 @@ describe.each([['/mcp'], ['/sse']] as const)('mcp-remote on %s (MCP_AUTH=headers
   });
 
   it('the API too slow: the client is handed a time-out sentence', async () => {
-    await stack.nextApiAnswer({ delayMs: 3_000 });
+    await stack.nextApiAnswer({ delayMs: SLOW_API_MS });
     expect(await call('get_order', ORDER)).toMatch(EXPECT.timeout);
   });
 
@@ -79,8 +79,15 @@ describe.each([['/mcp'], ['/sse']] as const)('mcp-remote on %s (MCP_AUTH=headers
     expect(await call('get_order', {})).toMatch(EXPECT.invalidArguments);
   });
 
-  it('a question to the user the client did not declare it can ask: the organisations or the outcome', async () => {
+  it('a question to the user the client did not declare it can ask: no order, the organisations and the call to make', async () => {
     expect(await call('create_order', NEW_ORDER)).toMatch(EXPECT.elicitation);
+  });
+
+  // On /sse too: the SDK client behind the bridge negotiates a revision that has structuredContent.
+  it('a result with structuredContent: the bridge passes on the object and the text, for the host to pick', async () => {
+    const result = await client.callTool({ name: 'search_orders', arguments: { limit: 2 } });
+    expect(text(result)).toMatch(EXPECT.text);
+    expect(JSON.stringify(result.structuredContent)).toMatch(EXPECT.structured);
   });
 
   // The hub's lane (/sse) lists no prompt and no view (docs/prompts-and-requests.md, docs/views.md): those

@@ -32,4 +32,6 @@ export const claude: Host = {
   prompt: (place, prompt, argument) => claude.turn(place, `/mcp__orders__${prompt} ${argument.split(' ')[0]}`),
   readResource: (uri) => ({ call: 'ReadMcpResourceTool', arguments: { server: 'orders', uri } }),
   viewByUri: 'withheld',
+  reads: 'structuredContent',
+  leftOut: { 'sign-in': "Claude Code's sign-in starts from its interactive `/mcp` menu, which needs a terminal driver (tmux) beside the scripted browser: not built yet." },
 };

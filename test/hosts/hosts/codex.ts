@@ -35,7 +35,12 @@ export const codex: Host = {
     args: ['exec', '--skip-git-repo-check', prompt],
     env: { ...baseEnv(place), CODEX_HOME: codexHome(place) },
   }),
-  // Codex exposes no MCP prompt to the model or to `exec` (prompts are not a feature of its MCP client).
   readResource: (uri) => ({ call: 'read_mcp_resource', arguments: { server: 'orders', uri } }),
   viewByUri: 'page',
+  reads: 'structuredContent',
+  leftOut: {
+    '/sse': 'Codex speaks Streamable HTTP only: it POSTs to /sse and drops the server without a word.',
+    prompt: 'Codex shows no MCP prompt to the model or to `codex exec` (prompts are not a feature of its MCP client).',
+    'sign-in': '`codex mcp login` opens a browser on its loopback callback; it has not been tried with the scripted browser yet.',
+  },
 };

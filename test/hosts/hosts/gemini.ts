@@ -38,4 +38,6 @@ export const gemini: Host = {
   prompt: (place, prompt, argument) => gemini.turn(place, `/${prompt} --customer="${argument}"`),
   readResource: (uri) => ({ call: 'read_mcp_resource', arguments: { serverName: 'orders', uri } }),
   viewByUri: 'withheld',
+  reads: 'text',
+  leftOut: { 'sign-in': "Gemini CLI's sign-in starts from `/mcp auth orders` in its interactive CLI, which needs a terminal driver (tmux) beside the scripted browser: not built yet." },
 };

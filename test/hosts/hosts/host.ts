@@ -49,7 +49,17 @@ export interface Host {
    * extension, answers the page under 1 KB that names the tool to call instead, not the view.
    */
   viewByUri?: 'withheld' | 'page';
+  /** What it hands the model of a result that has both (docs/tools.md): the `structuredContent` JSON, or the `text`. */
+  reads: 'structuredContent' | 'text';
+  /**
+   * Why a turn, a path or the OAuth sign-in is not driven for this host, one sentence each: the matrix
+   * lists them as to-do turns, and test/docs/connect-your-host.test.ts checks that no host lacks one unsaid.
+   */
+  leftOut: Partial<Record<LeftOut, string>> & { 'sign-in': string };
 }
+
+/** What a host may leave out: a path, a turn that needs the host's own support, or its OAuth sign-in (MCP_AUTH=oauth). */
+export type LeftOut = '/sse' | 'prompt' | 'resource' | 'sign-in';
 
 const CACHE = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'mcp-template-hosts');
 const VERSIONS = join(__dirname, '../../../scripts/hosts/versions');

@@ -47,6 +47,11 @@ export const opencode: Host = {
   prompt: (place, prompt, argument) => ({ command: requireBinary('opencode'), args: ['run', ...attach(place), '--command', `orders:${prompt}`, argument], env: env(place) }),
   readResource: (uri) => ({ call: 'read_mcp_resource', arguments: { server: 'orders', uri } }),
   viewByUri: 'page',
+  reads: 'text',
+  leftOut: {
+    'sign-in': '`opencode mcp auth` opens a browser on its loopback callback; it has not been tried with the scripted browser yet.',
+    '/sse': "opencode's `remote` tries Streamable HTTP first, and the docs tell its users to use /mcp: its HTTP+SSE fallback is not driven.",
+  },
 };
 
 function env(place: Place): NodeJS.ProcessEnv {

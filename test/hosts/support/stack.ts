@@ -9,8 +9,13 @@ import { prompts, resources, tools } from '../../../tools';
 import { logSink } from '../../support/log-sink';
 import { startScriptedModel, type ScriptedModel } from '../model/server';
 
-/** The API's time-out for the tool server in the matrix: short, so the time-out turn is quick. */
-export const UPSTREAM_TIMEOUT_MS = 1_000;
+/**
+ * The API's time-out for the tool server in the matrix: short, so the time-out turn is quick, yet not so
+ * short that the example API misses it on a loaded CI machine (at 1 s, good calls sometimes timed out).
+ */
+export const UPSTREAM_TIMEOUT_MS = 2_500;
+/** How late the API answers in the time-out turn: well past the time-out. */
+export const SLOW_API_MS = 2 * UPSTREAM_TIMEOUT_MS;
 
 export interface HostStack {
   api: RunningExampleApi;
