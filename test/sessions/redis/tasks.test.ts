@@ -106,13 +106,16 @@ describe('tasks across two replicas over Redis', () => {
   });
 
   it('Redis out of reach when a task finishes: its result is written once Redis is back, nothing lost', async () => {
-    const taskId = idOf(await create(a, 'slow_task', { ms: 1_000 }));
+    const passed = 'slow_task: 5001 ms passed';
+    const taskId = idOf(await create(a, 'slow_task', { ms: 5_001 }));
     await until(b, taskId, (task) => task.status === 'working');
     await redis.stop();
     let answer: Posted;
     do answer = await get(b, taskId);
     while (answer.status !== 503);
-    await new Promise((resolve) => setTimeout(resolve, 1_500)); // the task ends while its store is out of reach
+    // Still running once its store is out of reach; then it ends (A's line), and its record cannot be written.
+    expect(a.output()).not.toContain(passed);
+    await a.waitFor((output) => output.includes(passed), 'the task ending');
     expect((await get(b, taskId)).status).toBe(503);
     await redis.restart();
     const done = await until(b, taskId, (task) => task.status !== 'working');
@@ -150,10 +153,15 @@ describe('tasks across two replicas over Redis', () => {
   });
 
   it('a replica stopped by SIGTERM lets a task that ends within its grace finish: completed, read on B', async () => {
-    const c = await startReplica(env);
-    const taskId = idOf(await create(c, 'slow_task', { ms: 700 }));
+    // A grace of its own, long beside the task, so a loaded machine cannot make the task outlive it.
+    const c = await startReplica({ ...env, SHUTDOWN_GRACE_MS: '20000' });
+    const passed = 'slow_task: 3002 ms passed';
+    const taskId = idOf(await create(c, 'slow_task', { ms: 3_002 }));
     expect(await until(b, taskId, (task) => task.statusMessage === `running in ${c.child.pid}`)).toMatchObject({ status: 'working' });
+    expect(c.output()).not.toContain(passed);
     expect(await c.stop('SIGTERM')).toBe(0);
+    // It ended after the signal, in the grace (its line is in the log), and its result was stored.
+    expect(c.output()).toMatch(/shutdown requested[\s\S]*slow_task: 3002 ms passed/);
     const done = await until(b, taskId, (task) => task.status !== 'working');
     expect(done).toMatchObject({ status: 'completed', result: { content: [{ text: JSON.stringify({ pid: c.child.pid }) }] } });
   });
