@@ -2,10 +2,9 @@
 // like this can outlast a model's turn, so where the client can take a task it gets one at once and polls
 // it; other clients (the hub's lane among them) wait for the result as for any tool. It reads the orders a
 // status at a time, saying where it stands after each (the task's statusMessage), and stops when cancelled.
-import { z } from 'zod';
 import { defineTool } from '../src/tools';
 import type { Order, OrderPage } from './types';
-import { ordersCsv } from './save_orders_csv';
+import { csvFilename, ordersCsv } from './save_orders_csv';
 
 const STATUSES = ['open', 'shipped', 'cancelled'] as const;
 
@@ -18,13 +17,7 @@ export default defineTool({
     "Export all of the user's orders, of every status, to a CSV file in the user's file library. This may take a while: " +
     'hosts that support tasks run it in the background. Returns the name the file was saved under and how many orders it holds.',
   input: {
-    filename: z
-      .string()
-      .min(1)
-      .max(200)
-      .regex(/^[^/\\\u0000-\u001f]+$/, 'must not contain slashes or control characters')
-      .optional()
-      .describe('Name to save under; defaults to all-orders-<date>.csv.'),
+    filename: csvFilename('all-orders-<date>.csv'),
   },
   async handler({ filename }, ctx) {
     const orders: Order[] = [];

@@ -16,6 +16,17 @@ export function ordersCsv(orders: readonly Order[]): string {
   return ['id,customer,status,total,created_at', ...rows].join('\r\n') + '\r\n';
 }
 
+/** The input a CSV export takes for the name to save under (a file in the user's library: no folders). */
+export function csvFilename(fallback: string) {
+  return z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[^/\\\u0000-\u001f]+$/, 'must not contain slashes or control characters')
+    .optional()
+    .describe(`Name to save under; defaults to ${fallback}.`);
+}
+
 export default defineTool({
   name: 'save_orders_csv',
   scopes: ['orders:read'],
@@ -24,13 +35,7 @@ export default defineTool({
     'Returns the name the file was saved under. Use this when the user asks for an export or a spreadsheet.',
   input: {
     ...orderFilters,
-    filename: z
-      .string()
-      .min(1)
-      .max(200)
-      .regex(/^[^/\\\u0000-\u001f]+$/, 'must not contain slashes or control characters')
-      .optional()
-      .describe('Name to save under; defaults to orders-<date>.csv.'),
+    filename: csvFilename('orders-<date>.csv'),
   },
   async handler({ status, customer, filename }, ctx) {
     // Progress lines for the host's log (notifications/message, where the client asked for them).
