@@ -157,15 +157,8 @@ npm ci --no-audit --no-fund --loglevel=error
 # What upgrade-check says about this upgrade (a fork made before 1.0.0 gets the command with the merge,
 # hence --from and --fork); it exits 1 if the fork's .env must change, which fails the walk.
 npm run --silent upgrade-check -- --from "$base" --fork "$fork_commit" "$target"
-tests=ALL
-[ "${FORK_SIM_SUITE:-}" = all ] || tests="$(node node_modules/tsx/dist/cli.mjs test/support/fork-tests.ts --base "$target")"
-if [ "$tests" = ALL ]; then
-  phase "installed; running the whole suite"
-  npm test -- --ci "$@"
-else
-  phase "installed; running the type-check and the $(echo "$tests" | wc -l) test files the fork's changes can reach"
-  npm test -- --ci "$@" --runTestsByPath $tests
-fi
+phase "installed; running the suite"
+scripts/fork-suite.sh --base "$target" -- "$@"
 phase "the suite is green"
 
 # --- The fork's tools answer ---------------------------------------------------------------------
