@@ -6,8 +6,8 @@
 // not used up, and resumed once Redis is back.
 import { MODERN } from '../../support/mcp-post';
 import { postStreaming, type Message } from '../../support/mcp-stream';
-import { killAll, startRedisServer, startReplica, type RedisServer, type Replica } from '../../support/processes';
-import { startRecordingApi, type RecordingApi } from '../../support/recording-api';
+import type { RedisServer, Replica } from '../../support/processes';
+import { startReplicaPair, type ReplicaPair } from '../../support/replica-pair';
 import { healthBecomes } from './fault-helpers';
 
 const ALICE = { authorization: 'Bearer alice' };
@@ -52,28 +52,19 @@ async function servesLocally(replica: Replica): Promise<void> {
 }
 
 let redis: RedisServer;
-/** /health checks the customer API too: one that answers, so only Redis decides. */
-let api: RecordingApi;
 let a: Replica;
 let b: Replica;
+let pair: ReplicaPair;
 beforeAll(async () => {
-  redis = await startRedisServer();
-  api = await startRecordingApi();
-  const env = {
-    CUSTOMER_API_URL: api.url,
-    REDIS_URL: redis.url,
+  // /health checks the customer API too: the pair's answers, so only Redis decides.
+  pair = await startReplicaPair({
     REDIS_PREFIX: 'elicit-outage:',
     MCP_STATE_SECRET: 'elicitation-outage-test-secret-0123456789',
     FIXTURE_CLIENT_REQUEST_TIMEOUT_MS: String(DEADLINE_MS),
-  };
-  [a, b] = await Promise.all([startReplica(env), startReplica(env)]);
+  });
+  ({ redis, a, b } = pair);
 }, 60_000);
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  await redis?.stop();
-  killAll();
-  await api?.close();
-});
+afterAll(() => pair?.stop());
 
 describe('two replicas while Redis fails during a question to the user', () => {
   it('refuse the routed answer with 503, end the waiting call at its deadline, keep serving, and route again once Redis is back', async () => {

@@ -3,28 +3,20 @@
 // arrive on B's stream as `notifications/tasks`. The lease here is a minute, so no listener re-reads a record within
 // the test: what arrives came by the bus's announcement.
 import { post2026 } from '../../support/mcp-post';
-import { killAll, startRedisServer, startReplica, type RedisServer, type Replica } from '../../support/processes';
-import { startRecordingApi, type RecordingApi } from '../../support/recording-api';
+import type { Replica } from '../../support/processes';
+import { startReplicaPair, type ReplicaPair } from '../../support/replica-pair';
 import { listen, TASKS_AND_FORMS } from '../../support/task-listen';
 
 const ALICE = { authorization: 'Bearer alice' };
 
-let redis: RedisServer;
-let api: RecordingApi;
 let a: Replica;
 let b: Replica;
+let pair: ReplicaPair;
 beforeAll(async () => {
-  redis = await startRedisServer();
-  api = await startRecordingApi();
-  const env = { CUSTOMER_API_URL: api.url, REDIS_URL: redis.url, REDIS_PREFIX: 'listen:', TASK_LEASE_MS: '60000', FIXTURE_TASK_POLL_MS: '100' };
-  [a, b] = await Promise.all([startReplica(env), startReplica(env)]);
+  pair = await startReplicaPair({ REDIS_PREFIX: 'listen:', TASK_LEASE_MS: '60000', FIXTURE_TASK_POLL_MS: '100' });
+  ({ a, b } = pair);
 }, 60_000);
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  await redis?.stop();
-  killAll();
-  await api?.close();
-});
+afterAll(() => pair?.stop());
 
 describe('task status notifications across replicas over Redis', () => {
   it("a listen on B follows A's task: input_required, then completed with A's result once B's answer reached it", async () => {

@@ -3,8 +3,8 @@
 // stopped by SIGTERM lets it finish within its grace and fails it at the end of it; Redis out of reach while a task is polled is 503 with
 // Retry-After, the running task's record is written again once Redis is back, and one that ended meanwhile is found completed.
 import { post2025, post2026, type Posted } from '../../support/mcp-post';
-import { killAll, startRedisServer, startReplica, type RedisServer, type Replica } from '../../support/processes';
-import { startRecordingApi, type RecordingApi } from '../../support/recording-api';
+import { startReplica, type RedisServer, type Replica } from '../../support/processes';
+import { startReplicaPair, type ReplicaPair } from '../../support/replica-pair';
 import { postAnswer, postStreaming } from '../../support/mcp-stream';
 import { listen } from '../../support/task-listen';
 
@@ -14,22 +14,15 @@ const TASKS = { extensions: { 'io.modelcontextprotocol/tasks': {} }, elicitation
 const RUNNER_GONE = 'The server running this task stopped before it finished. Start the task again.';
 
 let redis: RedisServer;
-let api: RecordingApi;
 let a: Replica;
 let b: Replica;
 let env: Record<string, string>;
+let pair: ReplicaPair;
 beforeAll(async () => {
-  redis = await startRedisServer();
-  api = await startRecordingApi();
-  env = { CUSTOMER_API_URL: api.url, REDIS_URL: redis.url, REDIS_PREFIX: 'tasks:', TASK_LEASE_MS: '2000', FIXTURE_TASK_POLL_MS: '100', SHUTDOWN_GRACE_MS: '1000' };
-  [a, b] = await Promise.all([startReplica(env), startReplica(env)]);
+  pair = await startReplicaPair({ REDIS_PREFIX: 'tasks:', TASK_LEASE_MS: '2000', FIXTURE_TASK_POLL_MS: '100', SHUTDOWN_GRACE_MS: '1000' });
+  ({ redis, a, b, env } = pair);
 }, 60_000);
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  await redis?.stop();
-  killAll();
-  await api?.close();
-});
+afterAll(() => pair?.stop());
 
 const create = (replica: Replica, name: string, args: Record<string, unknown>) =>
   post2026(replica.url, 'tools/call', { name, arguments: args }, { capabilities: TASKS, headers: ALICE });
