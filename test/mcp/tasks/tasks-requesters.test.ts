@@ -12,11 +12,8 @@
 // and settles it.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
-import { loadConfig } from '../../../src/config';
-import { createLogger } from '../../../src/logger';
-import { createToolServer, type ToolServer } from '../../../src/server';
 import { MODERN, post2026 } from '../../support/mcp-post';
-import { finish, gate, hold, taskTools } from '../../support/task-tools';
+import { finish, gate, hold, startTaskServer } from '../../support/task-tools';
 
 type ExtTasks = typeof import('@modelcontextprotocol/ext-tasks/client', { with: { 'resolution-mode': 'import' } });
 type SdkEsm = typeof import('@modelcontextprotocol/client', { with: { 'resolution-mode': 'import' } });
@@ -27,24 +24,13 @@ const CAPABILITIES = { extensions: { [TASKS_ID]: {} }, elicitation: { form: {} }
 const ALICE = { authorization: 'Bearer alice' };
 const CLIENT_INFO = { name: 'requester-test', version: '1.0.0' };
 
-let server: ToolServer;
+let server: Awaited<ReturnType<typeof startTaskServer>>;
 let url: string;
 beforeAll(async () => {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CUSTOMER_API_URL: 'http://127.0.0.1:9' });
-  server = createToolServer({
-    config,
-    customerApiUrl: 'http://127.0.0.1:9',
-    logger: createLogger({ level: 'silent' }),
-    tools: taskTools,
-    info: { name: 'tasks', version: '0' },
-    taskLimits: { maxPerCaller: 5, pollIntervalMs: 50 },
-  });
-  url = await server.listen(0, '127.0.0.1');
+  server = await startTaskServer({ maxPerCaller: 5 });
+  url = server.url;
 });
-afterAll(async () => {
-  finish();
-  await server.shutdown();
-});
+afterAll(() => server.stop());
 
 /** An SDK v2 client pinned to 2026-07-28 that declared the extension, with Alice's credentials. */
 async function connectV2<C extends Client>(sdk: { Client: new (...args: never[]) => C; StreamableHTTPClientTransport: typeof StreamableHTTPClientTransport } = { Client, StreamableHTTPClientTransport } as never): Promise<C> {
