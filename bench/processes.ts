@@ -82,16 +82,25 @@ export async function startServer(
     clearTimeout(timer);
   };
 
-  const deadline = Date.now() + readyTimeoutMs;
-  while (Date.now() < deadline && exited === undefined) {
-    if ((await healthStatus(url)) === 200) {
-      return { name, pid: child.pid ?? -1, url, stop };
-    }
+  try {
+    await waitForHealth(url, readyTimeoutMs, () => exited);
+  } catch (error) {
+    await stop();
+    throw new Error(`${name} (${script}) ${(error as Error).message}${stderr ? `\n--- stderr ---\n${stderr.trim()}` : ''}`);
+  }
+  return { name, pid: child.pid ?? -1, url, stop };
+}
+
+/** Resolves once GET /health answers 200; rejects with why when `exited` names an exit, or at the deadline. */
+export async function waitForHealth(url: string, timeoutMs: number, exited: () => string | undefined): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const gone = exited();
+    if (gone !== undefined) throw new Error(gone);
+    if ((await healthStatus(url)) === 200) return;
     await sleep(50);
   }
-  await stop();
-  const why = exited ?? `did not answer GET /health with 200 within ${readyTimeoutMs} ms`;
-  throw new Error(`${name} (${script}) ${why}${stderr ? `\n--- stderr ---\n${stderr.trim()}` : ''}`);
+  throw new Error(exited() ?? `did not answer GET /health with 200 within ${timeoutMs} ms`);
 }
 
 /** Kills every child still running; synchronous so that it also works from an 'exit' handler. */

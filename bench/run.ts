@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { createContext, SCRIPTS } from './context';
 import { comparePhase } from './phases/compare';
+import { instructionsPhase } from './phases/instructions';
 import { mcpPhase } from './phases/mcp';
 import { oauthPhase } from './phases/oauth';
 import type { Phase, PhaseResult } from './phases/phase';
@@ -33,6 +34,7 @@ const OPTIONAL_PHASES: Record<string, Phase> = {
   'sweep-mcp': sweepPhase('mcp'),
   'slow-mcp': slowPhase('mcp'),
   tasks: tasksPhase,
+  instructions: instructionsPhase,
 };
 
 const t0 = Date.now();

@@ -1,0 +1,83 @@
+// POST /mcp counted in instructions (issue 42.2): ours, the raw-Node limit and, with --before, the previous
+// build, each run under callgrind (bench/callgrind.ts), warmed until the JIT has compiled the call path,
+// then every era's calls counted in windows, A B B A. CPU seconds per call on a shared 2-core machine
+// move by about 20% between two runs of one build; instructions per call move by a few per cent (GC runs
+// do not land in every window alike), so a change of 5% on the path of a call shows here. Kernel time is
+// not in the count; the two servers make the same syscalls per call (docs/performance.md).
+import { startCounted, hasCallgrind, type CountedServer } from '../callgrind';
+import { OURS_ENV, SCRIPTS } from '../context';
+import { closedLoop, totalErrors } from '../load';
+import type { McpEra } from '../mcp-client';
+import { atMost, fmt, ratio, renderTable, type Target } from '../report';
+import { median } from '../rounds';
+import { withMcpCalls } from '../targets';
+import { MCP_CONCURRENCY } from './mcp';
+import type { Phase } from './phase';
+
+type Who = 'ours' | 'limit' | 'before';
+const ERAS: readonly McpEra[] = ['2025', '2026'];
+
+export function instructionCounts(quick: boolean): { warmCallsPerEra: number; countedCalls: number } {
+  // 6,000 calls of each era before counting: by then TurboFan has nothing left to compile (measured: a
+  // window after 1,000 calls was 60% compiler work, after 10,000 none).
+  return quick ? { warmCallsPerEra: 300, countedCalls: 100 } : { warmCallsPerEra: 6000, countedCalls: 2000 };
+}
+
+/** `calls` calls of `era`, `MCP_CONCURRENCY` in flight; the count of failed ones. */
+async function calls(server: CountedServer, era: McpEra, calls: number, timeoutMs: number): Promise<number> {
+  return withMcpCalls(server.url, era, MCP_CONCURRENCY, timeoutMs, async (call) => totalErrors((await closedLoop(MCP_CONCURRENCY, 30 * 60_000, call, calls)).errors));
+}
+
+export const instructionsPhase: Phase = async (ctx) => {
+  if (!(await hasCallgrind())) throw new Error('the instructions phase needs valgrind (apt-get install -y valgrind)');
+  const { warmCallsPerEra, countedCalls } = instructionCounts(ctx.settings.quick);
+  const timeoutMs = 60_000; // under callgrind a call takes milliseconds, and 32 wait in line
+  const env = (who: Who): Record<string, string> => (who === 'limit' ? { CUSTOMER_API_URL: ctx.apiUrl } : { ...OURS_ENV, CUSTOMER_API_URL: ctx.apiUrl });
+  const script = (who: Who): string => (who === 'limit' ? SCRIPTS.limit : who === 'before' ? ctx.settings.before! : ctx.settings.ours);
+  if (ctx.settings.ours === 'baseline') throw new Error('the instructions phase measures a build of ours, not --ours baseline');
+  const who: Who[] = ctx.settings.before === undefined ? ['ours', 'limit'] : ['ours', 'limit', 'before'];
+
+  let errors = 0;
+  const perCall: Record<string, number[]> = {};
+  for (const name of who) {
+    ctx.progress(`instructions: ${name}: starting under callgrind, ${warmCallsPerEra} calls of each era to warm`);
+    const server = await startCounted(name, script(name), env(name), ctx.settings.nodeFlags);
+    try {
+      for (const era of ERAS) errors += await calls(server, era, warmCallsPerEra, timeoutMs);
+      const order = Array.from({ length: ctx.settings.passes }, () => [...ERAS, ...[...ERAS].reverse()]).flat();
+      for (const [i, era] of order.entries()) {
+        ctx.progress(`instructions: ${name} ${era}: window ${i + 1}/${order.length}, ${countedCalls} calls`);
+        let failed = 0;
+        const ir = await server.count(async () => {
+          failed = await calls(server, era, countedCalls, timeoutMs);
+        });
+        errors += failed;
+        (perCall[`${name} ${era}`] ??= []).push(ir / countedCalls);
+      }
+    } finally {
+      await server.stop();
+      if (process.env.BENCH_CALLGRIND_KEEP === '1') ctx.progress(`instructions: ${name}: dumps kept in ${server.dumps}`);
+    }
+  }
+
+  const labels = who.flatMap((w) => ERAS.map((era) => `${w} ${era}`));
+  const of = (label: string): number => median(perCall[label] ?? []);
+  const goals: Target[] = ERAS.map((era) => atMost(`instructions per call, ours ÷ limit, ${era}`, of(`ours ${era}`) / of(`limit ${era}`), 1.3));
+  const rows: string[][] = [['metric', ...labels]];
+  rows.push(['instructions per call (thousands)', ...labels.map((l) => fmt(of(l) / 1000, 0))]);
+  const spread = (values: readonly number[]): string => (values.length === 0 ? '–' : `${fmt(Math.min(...values) / 1000, 0)}–${fmt(Math.max(...values) / 1000, 0)}`);
+  rows.push(['  spread over windows', ...labels.map((l) => spread(perCall[l] ?? []))]);
+  const eraRows: string[][] = [['ratio (medians of windows)', ...ERAS.map((era) => `${era} era`)]];
+  eraRows.push(['instructions per call, ours ÷ limit', ...ERAS.map((era) => fmt(ratio(of(`ours ${era}`), of(`limit ${era}`))))]);
+  if (ctx.settings.before !== undefined) {
+    eraRows.push(['instructions per call, before ÷ limit', ...ERAS.map((era) => fmt(ratio(of(`before ${era}`), of(`limit ${era}`))))]);
+    eraRows.push(['instructions per call, ours ÷ before', ...ERAS.map((era) => fmt(ratio(of(`ours ${era}`), of(`before ${era}`))))]);
+  }
+  return {
+    title: `POST /mcp in instructions per call (callgrind, all threads, user space): ${MCP_CONCURRENCY} in flight, after ${warmCallsPerEra} calls of each era`,
+    table: `${renderTable(rows)}\n\n${renderTable(eraRows)}`,
+    figures: { instructionsPerCall: Object.fromEntries(labels.map((l) => [l, of(l)])), windows: perCall, warmCallsPerEra, countedCalls },
+    targets: goals,
+    errors,
+  };
+};
