@@ -10,7 +10,7 @@ import { runPrimary } from '../src/cluster';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { createToolServer } from '../src/server';
-import { sessionBusFromConfig } from '../src/sessions/from-config';
+import { sessionBusFromConfig } from '../src/session-bus';
 import { defineTool } from '../src/tools';
 
 const asks = defineTool({

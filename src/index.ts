@@ -13,7 +13,7 @@ import { readEnvFile, withEnvFile, type EnvFile } from './env-file';
 import { listenFailure, type PortSetting } from './http/listen-failure';
 import { createLogger, type Logger } from './logger';
 import { createToolServer } from './server';
-import { sessionBusFromConfig } from './sessions/from-config';
+import { sessionBusFromConfig } from './session-bus';
 import { withApiName } from './tools';
 import { servedTools, toolsetCounts, ToolsetError } from './tools/toolsets';
 

@@ -4,7 +4,7 @@
 import { Announcements } from '../sessions/announcements';
 import { BusUnavailableError, type AnnouncementListener, type Location, type SessionBus, type StreamSink } from '../sessions/bus';
 import type { CallTracker } from '../sessions/calls';
-import type { RequestId } from '../mcp/core/jsonrpc';
+import type { RequestId } from '../protocol/jsonrpc';
 import { isBusMessage, type PrimaryMessage, type WorkerMessage } from './messages';
 import { Outbox } from './outbox';
 

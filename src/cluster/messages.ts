@@ -1,6 +1,6 @@
 // What workers and the primary say to each other over IPC when sessions are routed through the primary
 // (WORKERS>1 without REDIS_URL). Like the Redis bus: answers and control messages, never credentials.
-import type { RequestId } from '../mcp/core/jsonrpc';
+import type { RequestId } from '../protocol/jsonrpc';
 
 /** Answers for sessions held elsewhere, gathered over one turn of the event loop: one IPC write for all. */
 export interface Deliveries {

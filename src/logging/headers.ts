@@ -1,7 +1,7 @@
 // Which request headers a log line may show: an ALLOWLIST of harmless names. Every other header is
 // shown as '[redacted]', whatever its name (a credential header nobody listed, `X-Auth-Token`, is covered
 // too). X-Session-Id is shown as a short hash; caller-supplied ids only when they pass the id check.
-import { isSafeId } from '../http/caller-id';
+import { isSafeId } from './caller-id';
 import { boundString } from './bound';
 import { sessionTag } from './session-tag';
 

@@ -2,7 +2,7 @@
 // POST runs the call itself, with that POST's credentials; only answers and control messages (cancel,
 // stream closed) travel between processes, never credentials. Implementations: memory (one process, the
 // default), cluster (WORKERS>1 without Redis), Redis (REDIS_URL, replicas).
-import type { RequestId } from '../mcp/core/jsonrpc';
+import type { RequestId } from '../protocol/jsonrpc';
 import type { Metrics } from '../telemetry';
 
 /** Where the stream of a session is held. */

@@ -3,7 +3,7 @@
 // cancellation, a closed stream or a departed client aborts the call and its upstream request. Also what
 // graceful shutdown waits for.
 import { CallSignal } from '../call-signal';
-import type { RequestId } from '../mcp/core/jsonrpc';
+import type { RequestId } from '../protocol/jsonrpc';
 
 export class CallTracker {
   private readonly scopes = new Map<string, Map<RequestId, CallSignal>>();

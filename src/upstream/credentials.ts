@@ -2,7 +2,7 @@
 // Contract, "Credentials forwarded to tool servers": forward as received, never validate or decode.
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { isSafeId } from '../http/caller-id';
+import { isSafeId } from '../logging/caller-id';
 
 /** Everything forwarded besides the custom auth headers: the user's credential, cookies, tenant, tracing. */
 const AUTHORIZATION = 'authorization';

@@ -3,7 +3,7 @@
 // call, its parts (the caller's level, its fingerprint) computed only when the tool uses them.
 import type { ClientLink, ClientRequestMethod } from '../../protocol/client-link';
 import type { CoreContext } from './context';
-import type { JsonRpcNotification, JsonRpcRequest } from './jsonrpc';
+import type { JsonRpcNotification, JsonRpcRequest } from '../../protocol/jsonrpc';
 import type { LogLevel } from '../../protocol/log-levels';
 import { ownerOf } from './owner';
 import type { PendingRequests } from './pending-requests';

@@ -4,7 +4,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { PreparedCredentials, Principal } from '../../auth/principal';
 import type { Cancellation } from '../../call-signal';
-import type { JsonRpcNotification, JsonRpcRequest, RequestId } from './jsonrpc';
+import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../../protocol/jsonrpc';
 
 export interface ServerInfo {
   name: string;

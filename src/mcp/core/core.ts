@@ -31,7 +31,7 @@ import {
   type JsonRpcNotification,
   type JsonRpcRequest,
   type JsonRpcResponse,
-} from './jsonrpc';
+} from '../../protocol/jsonrpc';
 import { echoed } from './echo';
 import { metaOf, revisionOf, toolsCallMethod } from './tools-call';
 import type { Tasks } from './tasks';

@@ -2,7 +2,7 @@
 // The handler is replayed on each retry: its n-th question is answered from the state and the client's
 // `inputResponses` (keys q1, q2, …); the first one without an answer ends the round (InputRequired).
 import { ClientRequestError, InputRequired, type ClientLink, type ClientRequestMethod } from '../../protocol/client-link';
-import { JsonRpcError, JsonRpcErrorCode, type JsonRpcNotification } from './jsonrpc';
+import { JsonRpcError, JsonRpcErrorCode, type JsonRpcNotification } from '../../protocol/jsonrpc';
 import type { LogLevel } from '../../protocol/log-levels';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Principal } from '../../auth/principal';

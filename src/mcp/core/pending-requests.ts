@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { abortSignalOf, type Cancellation } from '../../call-signal';
 import { SerializedMessage, type SessionBus } from '../../sessions/bus';
 import { ClientRequestError } from '../../protocol/client-link';
-import type { JsonRpcResponse } from './jsonrpc';
+import type { JsonRpcResponse } from '../../protocol/jsonrpc';
 
 interface Waiting {
   owner: string;

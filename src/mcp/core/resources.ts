@@ -6,7 +6,7 @@ import type { ResourceSet } from '../../resources/resource-set';
 import { viewPlaceholder } from '../../resources/view-placeholder';
 import type { Registry } from '../../tools/registry';
 import { echoed } from './echo';
-import { JsonRpcError, JsonRpcErrorCode } from './jsonrpc';
+import { JsonRpcError, JsonRpcErrorCode } from '../../protocol/jsonrpc';
 import type { CoreContext } from './context';
 import { isStatelessEra, META, type ToolFields } from '../../protocol/versions';
 import { carriesViewSession } from './view-session';

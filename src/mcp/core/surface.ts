@@ -8,7 +8,7 @@ import type { PromptSet } from '../../prompts/prompt-set';
 import { describeArguments } from '../../prompts/prompt-set';
 import type { CoreContext, Method, Params } from './context';
 import { echoed } from './echo';
-import { JsonRpcError, JsonRpcErrorCode } from './jsonrpc';
+import { JsonRpcError, JsonRpcErrorCode } from '../../protocol/jsonrpc';
 import { LevelBook } from './level-book';
 import { isLogLevel, LOG_LEVEL_META, type LogLevel } from '../../protocol/log-levels';
 import { ownerOf } from './owner';

@@ -9,7 +9,7 @@ import { BusUnavailableError } from '../../sessions/bus';
 import { CallLink } from './call-link';
 import type { CoreContext, Method, Params } from './context';
 import { echoed, MAX_ECHO } from './echo';
-import { JsonRpcError, JsonRpcErrorCode } from './jsonrpc';
+import { JsonRpcError, JsonRpcErrorCode } from '../../protocol/jsonrpc';
 import { answersOf, CallBinding, inputRequiredResult, ModernLink } from './modern-link';
 import type { PendingRequests } from './pending-requests';
 import type { RequestStateCodec } from './request-state';

@@ -10,7 +10,7 @@
 // Also announcements on the control channel; single-use claims and records are ./records.ts's.
 import { randomBytes } from 'node:crypto';
 import { sessionTag, type Logger } from '../../logger';
-import type { RequestId } from '../../mcp/core/jsonrpc';
+import type { RequestId } from '../../protocol/jsonrpc';
 import { Announcements } from '../announcements';
 import { BusUnavailableError, SerializedMessage, type AnnouncementListener, type Location, type SessionBus, type StreamSink } from '../bus';
 import type { Metrics } from '../../telemetry';

@@ -5,7 +5,7 @@
 // rolling deploy: a holder says in its registry value which formats it reads, a sender's route script
 // picks the newest of those it knows, and every reader still reads format 1.
 import type { Redis } from 'ioredis';
-import type { RequestId } from '../../mcp/core/jsonrpc';
+import type { RequestId } from '../../protocol/jsonrpc';
 
 export interface RedisNames {
   /** `prefix:session:<id>` → the holder's process id, with an expiry the holder refreshes. */

@@ -39,7 +39,7 @@ describe('settings for replicas and workers', () => {
     const script = `
       const { loadConfig } = require('./src/config');
       const { createLogger } = require('./src/logger');
-      const { sessionBusFromConfig } = require('./src/sessions/from-config');
+      const { sessionBusFromConfig } = require('./src/session-bus');
       require('./src/server');
       sessionBusFromConfig(loadConfig({ NODE_ENV: 'test' }), createLogger({ level: 'silent' }));
       process.stdout.write(String(Object.keys(require.cache).some((path) => path.includes('node_modules/ioredis/'))));

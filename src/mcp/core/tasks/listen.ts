@@ -7,7 +7,7 @@
 // tasks again once per lease. Bounded: ids per listen, listens per caller, listens per process.
 import { abortSignalOf } from '../../../call-signal';
 import type { CoreContext, Params } from '../context';
-import { JsonRpcError, JsonRpcErrorCode, type RequestId } from '../jsonrpc';
+import { JsonRpcError, JsonRpcErrorCode, type RequestId } from '../../../protocol/jsonrpc';
 import { META } from '../../../protocol/versions';
 import { detailedTask, isTerminal, TASKS_EXTENSION, type TaskRecord } from './record';
 import type { TaskStore } from './store';

@@ -12,7 +12,7 @@ import { errorResult } from '../../../tools/results';
 import type { CoreContext, Method, Params } from '../context';
 import { echoed } from '../echo';
 import { ClientRequestError } from '../../../protocol/client-link';
-import { JsonRpcError, JsonRpcErrorCode } from '../jsonrpc';
+import { JsonRpcError, JsonRpcErrorCode } from '../../../protocol/jsonrpc';
 import type { PendingRequests } from '../pending-requests';
 import { ownerOf } from '../owner';
 import { META } from '../../../protocol/versions';

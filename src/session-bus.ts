@@ -1,14 +1,14 @@
 // Chooses where session answers go, from the configuration: Redis when REDIS_URL is set (replicas, and
 // each worker of a cluster), the cluster's primary in a worker without Redis, else memory (one process).
 import cluster from 'node:cluster';
-import { ClusterBus } from '../cluster/cluster-bus';
-import { waitForOtherWorkers } from '../cluster/drain-barrier';
-import { clusterReadiness } from '../cluster/readiness';
-import type { HealthCheck } from '../health';
-import type { Logger } from '../logger';
-import type { SessionBus } from './bus';
-import type { CallTracker } from './calls';
-import { openRedisConnections, RedisBus, redisHealthCheck } from './redis';
+import { ClusterBus } from './cluster/cluster-bus';
+import { waitForOtherWorkers } from './cluster/drain-barrier';
+import { clusterReadiness } from './cluster/readiness';
+import type { HealthCheck } from './health';
+import type { Logger } from './logger';
+import type { SessionBus } from './sessions/bus';
+import type { CallTracker } from './sessions/calls';
+import { openRedisConnections, RedisBus, redisHealthCheck } from './sessions/redis';
 
 /** What this reads of the server's Config (src/config-types.ts), which the entry point passes whole. */
 export interface BusConfig {
