@@ -1,8 +1,10 @@
 // A server run under valgrind's callgrind, counting the instructions it executes (all its threads: the
-// JIT's and the GC's included) only while a measured window is open. Instructions are the same count for
-// the same code and inputs whatever else the machine is doing, where CPU seconds on a shared 2-core
-// machine move by 20% between two runs of one build; the window opens after a long warm-up, once the
-// JIT has compiled what the calls run. Kernel time is not counted: syscalls are counted apart (strace).
+// JIT's and the GC's included) only while a measured window is open. On a quiet machine one build's
+// windows agree within a few per cent, where its CPU seconds on a shared 2-core machine move by 20%
+// between two runs; the window opens after a long warm-up, once the JIT has compiled what the calls run.
+// Not load-proof: beside a CPU hog the JIT's and GC's background work lands in windows unevenly (ours
+// read up to 40% more, the limit did not move; --single-threaded made it worse). Kernel time is not
+// counted: syscalls are counted apart (strace).
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

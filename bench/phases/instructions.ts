@@ -1,15 +1,16 @@
 // POST /mcp counted in instructions (issue 42.2): ours, the raw-Node limit and, with --before, the previous
 // build, each run under callgrind (bench/callgrind.ts), warmed until the JIT has compiled the call path,
 // then every era's calls counted in windows, A B B A. CPU seconds per call on a shared 2-core machine
-// move by about 20% between two runs of one build; instructions per call move by a few per cent (GC runs
-// do not land in every window alike), so a change of 5% on the path of a call shows here. Kernel time is
-// not in the count; the two servers make the same syscalls per call (docs/performance.md).
+// move by about 20% between two runs of one build; on a quiet machine, instructions per call move by a
+// few per cent (GC runs do not land in every window alike), so a change of 5% on the path of a call shows
+// here. Kernel time is not in the count; the two servers make the same syscalls per call
+// (docs/performance.md).
 import { startCounted, hasCallgrind, type CountedServer } from '../callgrind';
 import { OURS_ENV, SCRIPTS } from '../context';
 import { closedLoop, totalErrors } from '../load';
 import type { McpEra } from '../mcp-client';
 import { atMost, fmt, ratio, renderTable, type Target } from '../report';
-import { median } from '../rounds';
+import { median, type CallOnce } from '../rounds';
 import { withMcpCalls } from '../targets';
 import { MCP_CONCURRENCY } from './mcp';
 import type { Phase } from './phase';
@@ -23,18 +24,27 @@ export function instructionCounts(quick: boolean): { warmCallsPerEra: number; co
   return quick ? { warmCallsPerEra: 300, countedCalls: 100 } : { warmCallsPerEra: 6000, countedCalls: 2000 };
 }
 
-/** `calls` calls of `era`, `MCP_CONCURRENCY` in flight; the count of failed ones. */
-async function calls(server: CountedServer, era: McpEra, calls: number, timeoutMs: number): Promise<number> {
-  return withMcpCalls(server.url, era, MCP_CONCURRENCY, timeoutMs, async (call) => totalErrors((await closedLoop(MCP_CONCURRENCY, 30 * 60_000, call, calls)).errors));
+/** Makes `count` calls, `MCP_CONCURRENCY` in flight, and returns the count of failed ones. */
+type Calls = (count: number) => Promise<number>;
+
+/**
+ * Runs `use` with a client of each era on `server`, their connections open for the whole run: a window
+ * counts calls, not connections being set up.
+ */
+function withClients<T>(server: CountedServer, timeoutMs: number, use: (calls: Record<McpEra, Calls>) => Promise<T>): Promise<T> {
+  const calls = (call: CallOnce): Calls => async (count) => totalErrors((await closedLoop(MCP_CONCURRENCY, 30 * 60_000, call, count)).errors);
+  return withMcpCalls(server.url, '2025', MCP_CONCURRENCY, timeoutMs, (old) =>
+    withMcpCalls(server.url, '2026', MCP_CONCURRENCY, timeoutMs, (modern) => use({ '2025': calls(old), '2026': calls(modern) })),
+  );
 }
 
 export const instructionsPhase: Phase = async (ctx) => {
   if (!(await hasCallgrind())) throw new Error('the instructions phase needs valgrind (apt-get install -y valgrind)');
+  if (ctx.settings.ours === 'baseline') throw new Error('the instructions phase measures a build of ours, not --ours baseline');
   const { warmCallsPerEra, countedCalls } = instructionCounts(ctx.settings.quick);
   const timeoutMs = 60_000; // under callgrind a call takes milliseconds, and 32 wait in line
   const env = (who: Who): Record<string, string> => (who === 'limit' ? { CUSTOMER_API_URL: ctx.apiUrl } : { ...OURS_ENV, CUSTOMER_API_URL: ctx.apiUrl });
   const script = (who: Who): string => (who === 'limit' ? SCRIPTS.limit : who === 'before' ? ctx.settings.before! : ctx.settings.ours);
-  if (ctx.settings.ours === 'baseline') throw new Error('the instructions phase measures a build of ours, not --ours baseline');
   const who: Who[] = ctx.settings.before === undefined ? ['ours', 'limit'] : ['ours', 'limit', 'before'];
 
   let errors = 0;
@@ -43,17 +53,19 @@ export const instructionsPhase: Phase = async (ctx) => {
     ctx.progress(`instructions: ${name}: starting under callgrind, ${warmCallsPerEra} calls of each era to warm`);
     const server = await startCounted(name, script(name), env(name), ctx.settings.nodeFlags);
     try {
-      for (const era of ERAS) errors += await calls(server, era, warmCallsPerEra, timeoutMs);
-      const order = Array.from({ length: ctx.settings.passes }, () => [...ERAS, ...[...ERAS].reverse()]).flat();
-      for (const [i, era] of order.entries()) {
-        ctx.progress(`instructions: ${name} ${era}: window ${i + 1}/${order.length}, ${countedCalls} calls`);
-        let failed = 0;
-        const ir = await server.count(async () => {
-          failed = await calls(server, era, countedCalls, timeoutMs);
-        });
-        errors += failed;
-        (perCall[`${name} ${era}`] ??= []).push(ir / countedCalls);
-      }
+      await withClients(server, timeoutMs, async (calls) => {
+        for (const era of ERAS) errors += await calls[era](warmCallsPerEra);
+        const order = Array.from({ length: ctx.settings.passes }, () => [...ERAS, ...[...ERAS].reverse()]).flat();
+        for (const [i, era] of order.entries()) {
+          ctx.progress(`instructions: ${name} ${era}: window ${i + 1}/${order.length}, ${countedCalls} calls`);
+          let failed = 0;
+          const ir = await server.count(async () => {
+            failed = await calls[era](countedCalls);
+          });
+          errors += failed;
+          (perCall[`${name} ${era}`] ??= []).push(ir / countedCalls);
+        }
+      });
     } finally {
       await server.stop();
       if (process.env.BENCH_CALLGRIND_KEEP === '1') ctx.progress(`instructions: ${name}: dumps kept in ${server.dumps}`);
