@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, HOST, waitForHealth } from './processes';
+import { freePort, HOST, track, waitForHealth } from './processes';
 
 const run = promisify(execFile);
 
@@ -42,9 +42,9 @@ export async function hasCallgrind(): Promise<boolean> {
  */
 export function irOfDump(text: string): number {
   const events = /^events: (.+)$/m.exec(text)?.[1]?.trim().split(/\s+/);
-  const summary = /^totals: (.+)$/m.exec(text)?.[1]?.trim().split(/\s+/);
+  const totals = /^totals: (.+)$/m.exec(text)?.[1]?.trim().split(/\s+/);
   const at = events?.indexOf('Ir') ?? -1;
-  const ir = at >= 0 ? Number(summary?.[at]) : Number.NaN;
+  const ir = at >= 0 ? Number(totals?.[at]) : Number.NaN;
   if (!Number.isFinite(ir)) throw new Error('callgrind dump without an Ir total');
   return ir;
 }
@@ -65,6 +65,7 @@ export async function startCounted(name: string, script: string, env: Record<str
     ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${out}`, '--dump-instr=no', process.execPath, ...nodeFlags, script],
     { env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] },
   );
+  track(child); // killed with the bench's other children, however the bench ends
   let stderr = '';
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => {

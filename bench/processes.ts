@@ -103,6 +103,12 @@ export async function waitForHealth(url: string, timeoutMs: number, exited: () =
   throw new Error(exited() ?? `did not answer GET /health with 200 within ${timeoutMs} ms`);
 }
 
+/** Counts `child` among those killAll kills (a server started some other way, e.g. under valgrind). */
+export function track(child: ChildProcess): void {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+}
+
 /** Kills every child still running; synchronous so that it also works from an 'exit' handler. */
 export function killAll(): void {
   for (const child of live) child.kill('SIGKILL');
