@@ -37,29 +37,32 @@ const JSON_SHAPE: LogShape = { format: 'json', levelNames: false, isoTime: false
 const NOT_A_TERMINAL = { terminal: false, production: false };
 
 /**
- * Lines to stdout are buffered up to this many bytes, or for at most FLUSH_INTERVAL_MS: one write per
- * line was a large part of the CPU of a tool call (see docs/performance.md). 12 KiB: under sonic-boom's
- * 16 KiB cap on one write; 48 KiB with a larger cap measured no better. Call `logger.flush(cb)` before
- * exiting.
+ * Lines to stdout are gathered in a buffer of this many bytes, handed over when the next line might not
+ * fit, or at most FLUSH_INTERVAL_MS after they were written: one write per line was a large part of the
+ * CPU of a tool call (see docs/performance.md). 16 KiB: sonic-boom's cap on one write; 48 KiB measured
+ * no better. Call `logger.flush(cb)` before exiting.
  */
-const BUFFER_BYTES = 12_288;
+const BATCH_BYTES = 16_384;
 const FLUSH_INTERVAL_MS = 1000;
 
 /**
- * Standard output, buffered. Lines are gathered in one string and handed to sonic-boom (buffer mode,
- * synchronous) as one Buffer per BUFFER_BYTES: a Buffer per line cost an allocation and an encoding of each line (issue
- * 19), and sonic-boom in its string mode measures the whole pending chunk on every line (quadratic).
- * Lengths are counted in UTF-16 units, so a batch of non-ASCII text may reach 3 × BUFFER_BYTES bytes
- * in one write. Whatever is gathered is handed over on flush and written
- * synchronously when the process exits (process.exit included), so no line is lost.
+ * Standard output, buffered. Each line is encoded into the batch's Buffer as it is written, and a full
+ * batch goes to sonic-boom (buffer mode, synchronous) whole; a new Buffer takes the next lines, since
+ * sonic-boom may still hold the last one. The lines themselves die young: a line kept as a string until
+ * its batch was handed over (a chain of ~70 lines) outlived a scavenge or two and was promoted, and its
+ * old-space garbage cost a call more CPU than building it (issue 42). A line longer than a batch is
+ * handed over on its own. Whatever is gathered is handed over on flush and written synchronously when
+ * the process exits (process.exit included), so no line is lost.
  */
 function stdoutLines(): DestinationStream & { flush(cb?: (err?: Error) => void): void } {
-  let pending = '';
+  let batch = Buffer.allocUnsafe(BATCH_BYTES);
+  let used = 0;
   const handOver = (): void => {
-    if (pending === '') return;
-    const batch = pending;
-    pending = '';
-    write.call(boom, Buffer.from(batch, 'utf8'));
+    if (used === 0) return;
+    const full = batch.subarray(0, used);
+    batch = Buffer.allocUnsafe(BATCH_BYTES);
+    used = 0;
+    write.call(boom, full);
   };
   // Registered before pino.destination(), whose own 'beforeExit' flushes and then ends the stream: the
   // gathered lines must reach it first (an event loop that empties; issue 19).
@@ -76,15 +79,22 @@ function stdoutLines(): DestinationStream & { flush(cb?: (err?: Error) => void):
       // stdout is gone (EPIPE), ended or not ready: nothing more can be written
     }
   });
-  // Synchronous, as pino's own default: a batch is one write(2) of at most about 12 KiB, and no batch can
-  // be in flight on the thread pool when the process exits, where an earlier asynchronous write finished
-  // after the synchronous flush of later lines and put them out of order (seen under load on Node 22).
+  // Synchronous, as pino's own default: a batch is one write(2) of at most 16 KiB, and no batch can be in
+  // flight on the thread pool when the process exits, where an earlier asynchronous write finished after
+  // the synchronous flush of later lines and put them out of order (seen under load on Node 22).
   const boom = pino.destination({ dest: 1, sync: true, minLength: 0, contentMode: 'buffer' });
   const write = boom.write as unknown as (chunk: Buffer) => boolean;
   return {
     write: (line: string) => {
-      pending += line;
-      if (pending.length >= BUFFER_BYTES) handOver();
+      // A UTF-16 unit is at most 3 bytes of UTF-8: a line whose bound does not fit starts a new batch.
+      if (used + line.length * 3 > BATCH_BYTES) {
+        handOver();
+        if (line.length * 3 > BATCH_BYTES) {
+          write.call(boom, Buffer.from(line, 'utf8'));
+          return true;
+        }
+      }
+      used += batch.write(line, used, 'utf8');
       return true;
     },
     flush: (cb) => {

@@ -197,6 +197,8 @@ describe('stdout, batched', () => {
     for (let i = 0; i < 1000; i++) {
       writeCallLine(logger, 'info', { tool: 't', requestId: 'r' + i, userId: undefined, outcome: 'ok', durationMs: i }, 'tool call');
       if (i % 100 === 0) logger.info({ n: i }, 'caf\\u00e9 \\u2615');
+      // Longer than a batch (16 KiB at 3 bytes a unit): handed over on its own, between its neighbours.
+      if (i === 500) logger.info({ parts: Array.from({ length: 20 }, (_, j) => Array.from({ length: 20 }, (_, k) => '\\u2615'.repeat(150) + j + k)) }, 'long');
     }
     ${ending}
   `;
@@ -209,8 +211,12 @@ describe('stdout, batched', () => {
   ])('writes every line when the process ends by %s', (_name, ending) => {
     const run = spawnSync(process.execPath, ['--import', TSX, '-e', script(ending)], { encoding: 'utf8', timeout: 30_000 });
     const lines = run.stdout.split('\n').filter((line) => line !== '');
-    expect(lines).toHaveLength(1010);
-    const calls = lines.map((line) => JSON.parse(line) as { requestId?: string; msg: string }).filter((line) => line.msg === 'tool call');
+    expect(lines).toHaveLength(1011);
+    const long = lines.findIndex((line) => line.includes('"msg":"long"'));
+    expect(JSON.parse(lines[long - 1]!)).toMatchObject({ n: 500 });
+    expect(JSON.parse(lines[long + 1]!)).toMatchObject({ requestId: 'r501' });
+    expect((JSON.parse(lines[long]!) as { parts: string[][] }).parts.flat().join('').length).toBeGreaterThan(5_461);
+    const calls = lines.filter((line) => !line.includes('"msg":"long"')).map((line) => JSON.parse(line) as { requestId?: string; msg: string }).filter((line) => line.msg === 'tool call');
     expect(calls.map((line) => line.requestId)).toEqual(Array.from({ length: 1000 }, (_, i) => `r${i}`));
     expect(lines.filter((line) => line.includes('café ☕'))).toHaveLength(10);
   });
