@@ -7,6 +7,7 @@ import { relative } from 'node:path';
 import { createContext, SCRIPTS } from './context';
 import { comparePhase } from './phases/compare';
 import { instructionsPhase } from './phases/instructions';
+import { pairedPhase } from './phases/paired';
 import { mcpPhase } from './phases/mcp';
 import { oauthPhase } from './phases/oauth';
 import type { Phase, PhaseResult } from './phases/phase';
@@ -35,6 +36,7 @@ const OPTIONAL_PHASES: Record<string, Phase> = {
   'slow-mcp': slowPhase('mcp'),
   tasks: tasksPhase,
   instructions: instructionsPhase,
+  paired: pairedPhase,
 };
 
 const t0 = Date.now();
