@@ -2,10 +2,10 @@
 // build, each era with one client whose connections stay open, measured in short slices that take turns
 // (every target once per pass, the order rotated and reversed from pass to pass). A minute in which the
 // machine slows hits every target alike, where the `mcp` phase's 3 s rounds let it land on one: on this
-// 2-core machine the two halves of one run agree within a few per cent. CPU is read from /proc around each
-// slice and summed per target; a slice of 0.4 s reads it to about 2.5 % (10 ms ticks), and 40 passes
-// average that out. What pairing cannot cancel is the process itself (docs/performance.md): read it
-// beside an A/A run (the same build as --before).
+// 2-core machine the two halves of one run agree within 1 to 11 % (most under 5 %), its rounds by ±30 %.
+// CPU is read from /proc around each slice and summed per target; a slice of 0.4 s reads it to about
+// 2.5 % (10 ms ticks), and 40 passes average that out. What pairing cannot cancel is the process
+// (docs/performance.md): read it beside an A/A run (the same build as --before).
 import type { BenchContext, ServerName } from '../context';
 import { closedLoop, totalErrors } from '../load';
 import { readCpuMs } from '../measure';
