@@ -48,11 +48,10 @@ const FLUSH_INTERVAL_MS = 1000;
 /**
  * Standard output, buffered. Each line is encoded into the batch's Buffer as it is written, and a full
  * batch goes to sonic-boom (buffer mode, synchronous) whole; a new Buffer takes the next lines, since
- * sonic-boom may still hold the last one. The lines themselves die young: a line kept as a string until
- * its batch was handed over (a chain of ~70 lines) outlived a scavenge or two and was promoted, and its
- * old-space garbage cost a call more CPU than building it (issue 42). A line longer than a batch is
- * handed over on its own. Whatever is gathered is handed over on flush and written synchronously when
- * the process exits (process.exit included), so no line is lost.
+ * sonic-boom may still hold the last one. Each line's string is garbage as soon as it is encoded; they
+ * were kept as one growing string (a chain of ~70 lines) until the batch was full (issue 42). A line
+ * longer than a batch is handed over on its own. Whatever is gathered is handed over on flush and written
+ * synchronously when the process exits (process.exit included), so no line is lost.
  */
 function stdoutLines(): DestinationStream & { flush(cb?: (err?: Error) => void): void } {
   let batch = Buffer.allocUnsafe(BATCH_BYTES);
