@@ -8,6 +8,8 @@ import type { Settings } from './settings';
 /** The servers the bench knows, by the name the tables use. */
 export type ServerName = 'ours' | 'before' | 'baseline' | 'baseline-v2' | 'limit';
 export type Lane = 'sse' | 'mcp';
+/** What the instructions and paired phases measure side by side: ours, the limit and, with --before, the previous build. */
+export type Measured = Extract<ServerName, 'ours' | 'limit' | 'before'>;
 
 export const SCRIPTS = {
   api: join(__dirname, 'stand-in-api.js'),

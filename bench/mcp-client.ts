@@ -8,6 +8,8 @@ import { SseFrames } from './sse-frames';
 import { answerError, parseJson, type CallResult, type ErrorKind, type JsonRpcAnswer } from './sse-session';
 
 export type McpEra = '2025' | '2026';
+/** Both eras, in the order the phases that measure both report them. */
+export const MCP_ERAS: readonly McpEra[] = ['2025', '2026'];
 
 export interface StreamableClientOptions {
   readonly connections: number;

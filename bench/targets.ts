@@ -21,7 +21,19 @@ export async function withSseCalls<T>(
   }
 }
 
-/** Calls as POST /mcp, one answer per response, on a pool of `connections`. */
+/** A POST /mcp caller whose connections stay open until `close`: for phases that keep several clients at once. */
+export interface McpCaller {
+  readonly call: CallOnce;
+  close(): Promise<void>;
+}
+
+/** Calls as POST /mcp in `era`, one answer per response, on a pool of `connections`. */
+export function mcpCaller(url: string, era: McpEra, connections: number, timeoutMs: number): McpCaller {
+  const client = new StreamableLoadClient(url, { era, connections, headers: HEADERS, timeoutMs });
+  return { call: (_worker, n) => client.callTool(TOOL, { orderId: orderId(n) }), close: () => client.close() };
+}
+
+/** `use` given an mcpCaller's calls, closed after it however it ends. */
 export async function withMcpCalls<T>(
   url: string,
   era: McpEra,
@@ -29,11 +41,11 @@ export async function withMcpCalls<T>(
   timeoutMs: number,
   use: (call: CallOnce) => Promise<T>,
 ): Promise<T> {
-  const client = new StreamableLoadClient(url, { era, connections, headers: HEADERS, timeoutMs });
+  const caller = mcpCaller(url, era, connections, timeoutMs);
   try {
-    return await use((_worker, n) => client.callTool(TOOL, { orderId: orderId(n) }));
+    return await use(caller.call);
   } finally {
-    await client.close();
+    await caller.close();
   }
 }
 

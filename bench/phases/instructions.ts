@@ -6,17 +6,15 @@
 // here. Kernel time is not in the count; the two servers make the same syscalls per call
 // (docs/performance.md).
 import { startCounted, hasCallgrind, type CountedServer } from '../callgrind';
-import { OURS_ENV, SCRIPTS } from '../context';
+import { OURS_ENV, SCRIPTS, type Measured } from '../context';
 import { closedLoop, totalErrors } from '../load';
-import type { McpEra } from '../mcp-client';
+import { MCP_ERAS, type McpEra } from '../mcp-client';
 import { atMost, fmt, ratio, renderTable, type Target } from '../report';
 import { median, type CallOnce } from '../rounds';
-import { withMcpCalls } from '../targets';
+import { mcpCaller } from '../targets';
 import { MCP_CONCURRENCY } from './mcp';
 import type { Phase } from './phase';
 
-type Who = 'ours' | 'limit' | 'before';
-const ERAS: readonly McpEra[] = ['2025', '2026'];
 
 export function instructionCounts(quick: boolean): { warmCallsPerEra: number; countedCalls: number } {
   // 6,000 calls of each era before counting: by then TurboFan has nothing left to compile (measured: a
@@ -31,11 +29,14 @@ type Calls = (count: number) => Promise<number>;
  * Runs `use` with a client of each era on `server`, their connections open for the whole run: a window
  * counts calls, not connections being set up.
  */
-function withClients<T>(server: CountedServer, timeoutMs: number, use: (calls: Record<McpEra, Calls>) => Promise<T>): Promise<T> {
+async function withClients<T>(server: CountedServer, timeoutMs: number, use: (calls: Record<McpEra, Calls>) => Promise<T>): Promise<T> {
+  const callers = MCP_ERAS.map((era) => mcpCaller(server.url, era, MCP_CONCURRENCY, timeoutMs));
   const calls = (call: CallOnce): Calls => async (count) => totalErrors((await closedLoop(MCP_CONCURRENCY, 30 * 60_000, call, count)).errors);
-  return withMcpCalls(server.url, '2025', MCP_CONCURRENCY, timeoutMs, (old) =>
-    withMcpCalls(server.url, '2026', MCP_CONCURRENCY, timeoutMs, (modern) => use({ '2025': calls(old), '2026': calls(modern) })),
-  );
+  try {
+    return await use({ '2025': calls(callers[0]!.call), '2026': calls(callers[1]!.call) });
+  } finally {
+    await Promise.all(callers.map((caller) => caller.close()));
+  }
 }
 
 export const instructionsPhase: Phase = async (ctx) => {
@@ -43,9 +44,9 @@ export const instructionsPhase: Phase = async (ctx) => {
   if (ctx.settings.ours === 'baseline') throw new Error('the instructions phase measures a build of ours, not --ours baseline');
   const { warmCallsPerEra, countedCalls } = instructionCounts(ctx.settings.quick);
   const timeoutMs = 60_000; // under callgrind a call takes milliseconds, and 32 wait in line
-  const env = (who: Who): Record<string, string> => (who === 'limit' ? { CUSTOMER_API_URL: ctx.apiUrl } : { ...OURS_ENV, CUSTOMER_API_URL: ctx.apiUrl });
-  const script = (who: Who): string => (who === 'limit' ? SCRIPTS.limit : who === 'before' ? ctx.settings.before! : ctx.settings.ours);
-  const who: Who[] = ctx.settings.before === undefined ? ['ours', 'limit'] : ['ours', 'limit', 'before'];
+  const env = (who: Measured): Record<string, string> => (who === 'limit' ? { CUSTOMER_API_URL: ctx.apiUrl } : { ...OURS_ENV, CUSTOMER_API_URL: ctx.apiUrl });
+  const script = (who: Measured): string => (who === 'limit' ? SCRIPTS.limit : who === 'before' ? ctx.settings.before! : ctx.settings.ours);
+  const who: Measured[] = ctx.settings.before === undefined ? ['ours', 'limit'] : ['ours', 'limit', 'before'];
 
   let errors = 0;
   const perCall: Record<string, number[]> = {};
@@ -54,8 +55,8 @@ export const instructionsPhase: Phase = async (ctx) => {
     const server = await startCounted(name, script(name), env(name), ctx.settings.nodeFlags);
     try {
       await withClients(server, timeoutMs, async (calls) => {
-        for (const era of ERAS) errors += await calls[era](warmCallsPerEra);
-        const order = Array.from({ length: ctx.settings.passes }, () => [...ERAS, ...[...ERAS].reverse()]).flat();
+        for (const era of MCP_ERAS) errors += await calls[era](warmCallsPerEra);
+        const order = Array.from({ length: ctx.settings.passes }, () => [...MCP_ERAS, ...[...MCP_ERAS].reverse()]).flat();
         for (const [i, era] of order.entries()) {
           ctx.progress(`instructions: ${name} ${era}: window ${i + 1}/${order.length}, ${countedCalls} calls`);
           let failed = 0;
@@ -72,18 +73,18 @@ export const instructionsPhase: Phase = async (ctx) => {
     }
   }
 
-  const labels = who.flatMap((w) => ERAS.map((era) => `${w} ${era}`));
+  const labels = who.flatMap((w) => MCP_ERAS.map((era) => `${w} ${era}`));
   const of = (label: string): number => median(perCall[label] ?? []);
-  const goals: Target[] = ERAS.map((era) => atMost(`instructions per call, ours ÷ limit, ${era}`, of(`ours ${era}`) / of(`limit ${era}`), 1.3));
+  const goals: Target[] = MCP_ERAS.map((era) => atMost(`instructions per call, ours ÷ limit, ${era}`, of(`ours ${era}`) / of(`limit ${era}`), 1.3));
   const rows: string[][] = [['metric', ...labels]];
   rows.push(['instructions per call (thousands)', ...labels.map((l) => fmt(of(l) / 1000, 0))]);
   const spread = (values: readonly number[]): string => (values.length === 0 ? '–' : `${fmt(Math.min(...values) / 1000, 0)}–${fmt(Math.max(...values) / 1000, 0)}`);
   rows.push(['  spread over windows', ...labels.map((l) => spread(perCall[l] ?? []))]);
-  const eraRows: string[][] = [['ratio (medians of windows)', ...ERAS.map((era) => `${era} era`)]];
-  eraRows.push(['instructions per call, ours ÷ limit', ...ERAS.map((era) => fmt(ratio(of(`ours ${era}`), of(`limit ${era}`))))]);
+  const eraRows: string[][] = [['ratio (medians of windows)', ...MCP_ERAS.map((era) => `${era} era`)]];
+  eraRows.push(['instructions per call, ours ÷ limit', ...MCP_ERAS.map((era) => fmt(ratio(of(`ours ${era}`), of(`limit ${era}`))))]);
   if (ctx.settings.before !== undefined) {
-    eraRows.push(['instructions per call, before ÷ limit', ...ERAS.map((era) => fmt(ratio(of(`before ${era}`), of(`limit ${era}`))))]);
-    eraRows.push(['instructions per call, ours ÷ before', ...ERAS.map((era) => fmt(ratio(of(`ours ${era}`), of(`before ${era}`))))]);
+    eraRows.push(['instructions per call, before ÷ limit', ...MCP_ERAS.map((era) => fmt(ratio(of(`before ${era}`), of(`limit ${era}`))))]);
+    eraRows.push(['instructions per call, ours ÷ before', ...MCP_ERAS.map((era) => fmt(ratio(of(`ours ${era}`), of(`before ${era}`))))]);
   }
   return {
     title: `POST /mcp in instructions per call (callgrind, all threads, user space): ${MCP_CONCURRENCY} in flight, after ${warmCallsPerEra} calls of each era`,

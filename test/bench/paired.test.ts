@@ -1,6 +1,6 @@
 // The paired phase's arithmetic: the slices' order (no target always first or after the same one) and
 // their sums (CPU per call over all calls, calls/s over the time they ran, and the two halves apart).
-import { halves, pairedTiming, sliceOrder, sumSlices } from '../../bench/phases/paired';
+import { pairedTiming, ratiosByProcess, sliceOrder, sumSlices } from '../../bench/phases/paired';
 
 describe('sliceOrder', () => {
   it('holds every target once per pass, rotated from pass to pass and reversed every other round', () => {
@@ -42,20 +42,27 @@ describe('sumSlices and halves', () => {
     expect(sumSlices(slices)).toEqual({ calls: 8000, callsPerSecond: 5000, cpuUsPerCall: 100 });
   });
 
-  it('reads the first and second half apart', () => {
-    const [first, second] = halves(slices);
-    expect(first.cpuUsPerCall).toBe(100);
-    expect(second.cpuUsPerCall).toBe(100);
-    expect(first.callsPerSecond).toBe(5000);
-    expect(halves(slices.slice(0, 3))[1]).toEqual({ calls: 5000, callsPerSecond: 6250, cpuUsPerCall: 80 });
-  });
-
   it('says NaN, not Infinity or 0, for no calls', () => {
     expect(sumSlices([])).toEqual({ calls: 0, callsPerSecond: Number.NaN, cpuUsPerCall: Number.NaN });
   });
 
-  it('runs 40 passes of 0.4 s in a full run and a few short ones in --quick', () => {
-    expect(pairedTiming(false)).toEqual({ warmupMs: 3000, sliceMs: 400, passes: 40 });
-    expect(pairedTiming(true).passes).toBeLessThan(5);
+  it('runs 10 passes of 0.4 s on each of two sets of processes per target in a full run, and one short pass each in --quick', () => {
+    expect(pairedTiming(false)).toEqual({ warmupMs: 3000, sliceMs: 400, passesPerProcess: 10, processesPerTarget: 2 });
+    expect(pairedTiming(true)).toMatchObject({ passesPerProcess: 1, processesPerTarget: 1 });
+  });
+});
+
+describe('ratiosByProcess', () => {
+  it("divides each set of processes' CPU per call by the same set's of the other target, summed over its slices", () => {
+    const ours = [
+      [{ calls: 1000, cpuMs: 120, elapsedMs: 400 }, { calls: 3000, cpuMs: 360, elapsedMs: 400 }],
+      [{ calls: 2000, cpuMs: 300, elapsedMs: 400 }],
+    ];
+    const limit = [[{ calls: 4000, cpuMs: 400, elapsedMs: 400 }], [{ calls: 1000, cpuMs: 100, elapsedMs: 400 }]];
+    expect(ratiosByProcess(ours, limit)).toEqual([1.2, 1.5]);
+  });
+
+  it('says NaN for a set the other target lacks', () => {
+    expect(ratiosByProcess([[{ calls: 10, cpuMs: 1, elapsedMs: 1 }]], [])).toEqual([Number.NaN]);
   });
 });
