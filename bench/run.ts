@@ -36,7 +36,8 @@ const OPTIONAL_PHASES: Record<string, Phase> = {
   'slow-mcp': slowPhase('mcp'),
   tasks: tasksPhase,
   instructions: instructionsPhase,
-  paired: pairedPhase,
+  paired: pairedPhase(false),
+  'paired-sse': pairedPhase(true),
 };
 
 const t0 = Date.now();

@@ -5,23 +5,7 @@ import { StreamableLoadClient, type McpEra } from './mcp-client';
 import { HEADERS, orderId, TOOL } from './context';
 import type { CallOnce } from './rounds';
 
-/** Calls over `streams` SSE sessions (each initialised first), POSTs on a pool of `connections`. */
-export async function withSseCalls<T>(
-  url: string,
-  streams: number,
-  connections: number,
-  timeoutMs: number,
-  use: (call: CallOnce) => Promise<T>,
-): Promise<T> {
-  const client = await McpLoadClient.connect(url, { sessions: streams, connections, headers: HEADERS, timeoutMs });
-  try {
-    return await use((worker, n) => client.callTool(worker, TOOL, { orderId: orderId(n) }));
-  } finally {
-    await client.close();
-  }
-}
-
-/** A POST /mcp caller whose connections stay open until `close`: for phases that keep several clients at once. */
+/** An MCP caller whose connections stay open until `close`: for phases that keep several clients at once. */
 export interface McpCaller {
   readonly call: CallOnce;
   close(): Promise<void>;
@@ -42,6 +26,28 @@ export async function withMcpCalls<T>(
   use: (call: CallOnce) => Promise<T>,
 ): Promise<T> {
   const caller = mcpCaller(url, era, connections, timeoutMs);
+  try {
+    return await use(caller.call);
+  } finally {
+    await caller.close();
+  }
+}
+
+/** Calls over `streams` SSE sessions (each initialised first), POSTs on a pool of `connections`, open until `close`. */
+export async function sseCaller(url: string, streams: number, connections: number, timeoutMs: number): Promise<McpCaller> {
+  const client = await McpLoadClient.connect(url, { sessions: streams, connections, headers: HEADERS, timeoutMs });
+  return { call: (worker, n) => client.callTool(worker, TOOL, { orderId: orderId(n) }), close: () => client.close() };
+}
+
+/** `use` given an sseCaller's calls, closed after it however it ends. */
+export async function withSseCalls<T>(
+  url: string,
+  streams: number,
+  connections: number,
+  timeoutMs: number,
+  use: (call: CallOnce) => Promise<T>,
+): Promise<T> {
+  const caller = await sseCaller(url, streams, connections, timeoutMs);
   try {
     return await use(caller.call);
   } finally {

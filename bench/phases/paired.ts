@@ -1,20 +1,23 @@
 // POST /mcp in CPU seconds, paired (issue 42.2): ours, the raw-Node limit and, with --before, the previous
-// build, each era with one client whose connections stay open, measured in short slices that take turns
-// (every target once per pass, the order rotated and reversed from pass to pass). A minute in which the
-// machine slows hits every target alike, where the `mcp` phase's 3 s rounds let it land on one. What
-// pairing alone cannot cancel is the process: two processes of one build are two sets of JIT decisions
-// and heap layouts, and read up to a tenth apart here (docs/performance.md). So the targets are started
-// afresh several times, in a rotated order, and the passes are shared out among those processes: the sums
-// average over processes as well as over time, and each process's ratio is shown apart. CPU is read from
-// /proc around each slice and summed per target; a slice of 0.4 s reads it to about 2.5 % (10 ms ticks).
+// build, each era of /mcp (and, as `paired-sse`, the hub's lane: the same run's reference for a harness
+// that reads every ratio high or low) with one client whose connections stay open, measured in short
+// slices that take turns (every target once per pass, the order rotated and reversed from pass to pass).
+// A minute in which the machine slows hits every target alike, where the `mcp` phase's 3 s rounds let it
+// land on one. What pairing alone cannot cancel is the process: two processes of one build are two sets
+// of JIT decisions and heap layouts, and read up to a tenth apart here (docs/performance.md). So the
+// targets are started afresh several times, in a rotated order, and the passes are shared out among those
+// processes: the sums average over processes as well as over time, and each process's ratio is shown
+// apart. CPU is read from /proc around each slice and summed per target; a slice of 0.4 s reads it to
+// about 2.5 % (10 ms ticks).
 import { oursOn, type BenchContext, type Measured, type ServerName } from '../context';
 import { closedLoop, totalErrors } from '../load';
 import { readCpuMs } from '../measure';
 import { MCP_ERAS, type McpEra } from '../mcp-client';
 import type { ChildServer } from '../processes';
 import { atLeast, atMost, fmt, ratio, renderTable, type Target } from '../report';
-import { mcpCaller, type McpCaller } from '../targets';
+import { mcpCaller, sseCaller, type McpCaller } from '../targets';
 import { MCP_CONCURRENCY } from './mcp';
+import { SSE_CONCURRENCY, SSE_STREAMS } from './sse';
 import type { Phase } from './phase';
 
 export interface PairedTiming {
@@ -71,18 +74,31 @@ export function ratiosByProcess(a: readonly (readonly Slice[])[], b: readonly (r
   return a.map((slices, i) => sumSlices(slices).cpuUsPerCall / sumSlices(b[i] ?? []).cpuUsPerCall);
 }
 
+/** What each target is measured on: both eras of /mcp and, beside them, the hub's lane. */
+export type PairedLane = McpEra | 'sse';
+
+/** The in-flight count of a lane: each lane's own phase's (both 32). */
+const inFlight = (lane: PairedLane): number => (lane === 'sse' ? SSE_CONCURRENCY : MCP_CONCURRENCY);
+
 /** Sums the CPU of `pid` and the calls made while `calls` run for `ms`: one slice. */
-async function slice(pid: number, call: McpCaller['call'], ms: number): Promise<{ slice: Slice; errors: number }> {
+async function slice(pid: number, lane: PairedLane, call: McpCaller['call'], ms: number): Promise<{ slice: Slice; errors: number }> {
   const before = readCpuMs(pid);
-  const stats = await closedLoop(MCP_CONCURRENCY, ms, call);
+  const stats = await closedLoop(inFlight(lane), ms, call);
   return { slice: { calls: stats.calls, cpuMs: readCpuMs(pid) - before, elapsedMs: stats.elapsedMs }, errors: totalErrors(stats.errors) };
 }
 
-export const pairedPhase: Phase = async (ctx: BenchContext) => {
+/**
+ * `paired`: both eras of /mcp. `paired-sse` (withHubLane): the hub's lane too, in the same slices. Adding it
+ * changes what the processes run, and with it the /mcp figures (docs/performance.md): compare runs of one kind.
+ */
+export const pairedPhase = (withHubLane: boolean): Phase => async (ctx: BenchContext) => {
   const timing = pairedTiming(ctx.settings.quick);
   const who: Measured[] = ctx.settings.before === undefined ? ['ours', 'limit'] : ['ours', 'limit', 'before'];
   const serverOf = (name: Measured): ServerName => (name === 'ours' ? oursOn(ctx.settings, 'mcp') : name);
-  const labels = who.flatMap((name) => MCP_ERAS.map((era) => `${name} ${era}`));
+  // The hub's lane beside /mcp, read in the same slices (the SDK v2 baseline of --ours baseline has none).
+  if (withHubLane && ctx.settings.ours === 'baseline') throw new Error("paired-sse measures a build of ours: --ours baseline's /mcp baseline has no hub's lane");
+  const lanes: PairedLane[] = withHubLane ? [...MCP_ERAS, 'sse'] : [...MCP_ERAS];
+  const labels = who.flatMap((name) => lanes.map((lane) => `${name} ${lane}`));
   const processes = timing.processesPerTarget * who.length;
   const passes = sliceOrder(labels, processes * timing.passesPerProcess);
   const starts = sliceOrder(who, processes);
@@ -93,25 +109,27 @@ export const pairedPhase: Phase = async (ctx: BenchContext) => {
   for (const [set, startOrder] of starts.entries()) {
     ctx.progress(`paired: processes ${set + 1}/${processes}, started in the order ${startOrder.join(', ')}`);
     const servers = new Map<Measured, ChildServer>();
-    const callers = new Map<string, { pid: number; caller: McpCaller }>();
+    const callers = new Map<string, { pid: number; lane: PairedLane; caller: McpCaller }>();
     try {
       // Started one after the other, before any load; one client per target and era, kept open: a slice
       // counts calls, not connects.
       for (const name of startOrder) servers.set(name, await ctx.start(serverOf(name), `${name} #${set + 1}`));
       for (const label of labels) {
-        const [name, era] = label.split(' ') as [Measured, McpEra];
-        const server = servers.get(name)!;
-        callers.set(label, { pid: server.pid, caller: mcpCaller(server.url, era, MCP_CONCURRENCY, ctx.settings.timeoutMs) });
+        const [name, lane] = label.split(' ') as [Measured, PairedLane];
+        const { url, pid } = servers.get(name)!;
+        const { timeoutMs } = ctx.settings;
+        const caller = lane === 'sse' ? await sseCaller(url, SSE_STREAMS, SSE_CONCURRENCY, timeoutMs) : mcpCaller(url, lane, MCP_CONCURRENCY, timeoutMs);
+        callers.set(label, { pid, lane, caller });
         slices.get(label)!.push([]);
       }
       for (const label of labels) {
-        const { pid, caller } = callers.get(label)!;
-        errors += (await slice(pid, caller.call, timing.warmupMs)).errors;
+        const { pid, lane, caller } = callers.get(label)!;
+        errors += (await slice(pid, lane, caller.call, timing.warmupMs)).errors;
       }
       for (const order of passes.slice(set * timing.passesPerProcess, (set + 1) * timing.passesPerProcess)) {
         for (const label of order) {
-          const { pid, caller } = callers.get(label)!;
-          const measured = await slice(pid, caller.call, timing.sliceMs);
+          const { pid, lane, caller } = callers.get(label)!;
+          const measured = await slice(pid, lane, caller.call, timing.sliceMs);
           errors += measured.errors;
           slices.get(label)!.at(-1)!.push(measured.slice);
         }
@@ -124,30 +142,32 @@ export const pairedPhase: Phase = async (ctx: BenchContext) => {
 
   const all = (label: string): Slice[] => slices.get(label)!.flat();
   const sum = new Map(labels.map((label) => [label, sumSlices(all(label))]));
-  const of = (name: Measured, era: McpEra): PairedFigures => sum.get(`${name} ${era}`)!;
+  const of = (name: Measured, lane: PairedLane): PairedFigures => sum.get(`${name} ${lane}`)!;
   const goals: Target[] = MCP_ERAS.flatMap((era) => [
     atLeast(`calls/s, ours ÷ limit, ${era}`, of('ours', era).callsPerSecond / of('limit', era).callsPerSecond, 0.8),
     atMost(`CPU per call, ours ÷ limit, ${era}`, of('ours', era).cpuUsPerCall / of('limit', era).cpuUsPerCall, 1.3),
   ]);
   const list = (values: readonly number[], digits: number): string => values.map((v) => fmt(v, digits)).join(', ');
   const rows: string[][] = [['metric', ...labels]];
-  rows.push([`calls/s (${MCP_CONCURRENCY} in flight)`, ...labels.map((label) => fmt(sum.get(label)!.callsPerSecond, 0))]);
+  rows.push([`calls/s`, ...labels.map((label) => fmt(sum.get(label)!.callsPerSecond, 0))]);
   rows.push(['server CPU per call (µs)', ...labels.map((label) => fmt(sum.get(label)!.cpuUsPerCall, 1))]);
   rows.push(['  each process', ...labels.map((label) => list(slices.get(label)!.map((s) => sumSlices(s).cpuUsPerCall), 1))]);
   rows.push(['calls measured', ...labels.map((label) => String(sum.get(label)!.calls))]);
 
-  const ratioRows: string[][] = [['ratio (sums of slices)', '2025 era', '2026 era', 'target']];
+  const heading = (lane: PairedLane): string => (lane === 'sse' ? "hub's lane (SSE)" : `${lane} era`);
+  const ratioRows: string[][] = [['ratio (sums of slices)', ...lanes.map(heading), 'target (/mcp)']];
   for (const name of who.filter((n) => n !== 'limit')) {
-    const mark = (metric: string, era: McpEra): string => {
-      const goal = name === 'ours' ? goals.find((g) => g.name === `${metric}, ours ÷ limit, ${era}`) : undefined;
+    // Marked against the targets on /mcp only: the hub's lane is read beside it, as the same run's reference.
+    const mark = (metric: string, lane: PairedLane): string => {
+      const goal = name === 'ours' ? goals.find((g) => g.name === `${metric}, ours ÷ limit, ${lane}`) : undefined;
       return goal === undefined ? '' : goal.pass ? ' ✓' : ' ✗';
     };
-    ratioRows.push([`calls/s, ${name} ÷ limit`, ...MCP_ERAS.map((era) => `${fmt(ratio(of(name, era).callsPerSecond, of('limit', era).callsPerSecond))}${mark('calls/s', era)}`), name === 'ours' ? '≥ 0.8' : '']);
-    ratioRows.push([`CPU per call, ${name} ÷ limit`, ...MCP_ERAS.map((era) => `${fmt(ratio(of(name, era).cpuUsPerCall, of('limit', era).cpuUsPerCall))}${mark('CPU per call', era)}`), name === 'ours' ? '≤ 1.3' : '']);
-    ratioRows.push([`  process by process`, ...MCP_ERAS.map((era) => list(ratiosByProcess(slices.get(`${name} ${era}`)!, slices.get(`limit ${era}`)!), 2)), '']);
+    ratioRows.push([`calls/s, ${name} ÷ limit`, ...lanes.map((lane) => `${fmt(ratio(of(name, lane).callsPerSecond, of('limit', lane).callsPerSecond))}${mark('calls/s', lane)}`), name === 'ours' ? '≥ 0.8' : '']);
+    ratioRows.push([`CPU per call, ${name} ÷ limit`, ...lanes.map((lane) => `${fmt(ratio(of(name, lane).cpuUsPerCall, of('limit', lane).cpuUsPerCall))}${mark('CPU per call', lane)}`), name === 'ours' ? '≤ 1.3' : '']);
+    ratioRows.push([`  process by process`, ...lanes.map((lane) => list(ratiosByProcess(slices.get(`${name} ${lane}`)!, slices.get(`limit ${lane}`)!), 2)), '']);
   }
   return {
-    title: `POST /mcp, paired: ${MCP_CONCURRENCY} in flight, ${processes} sets of processes, ${timing.passesPerProcess} passes of ${timing.sliceMs} ms slices taking turns in each, clients kept open`,
+    title: `POST /mcp${withHubLane ? " and the hub's lane" : ''}, paired: ${MCP_CONCURRENCY} in flight${withHubLane ? ` (SSE: over ${SSE_STREAMS} streams)` : ''}, ${processes} sets of processes, ${timing.passesPerProcess} passes of ${timing.sliceMs} ms slices taking turns in each, clients kept open`,
     table: `${renderTable(rows)}\n\n${renderTable(ratioRows)}`,
     figures: { ...Object.fromEntries(sum), slices: Object.fromEntries(slices), processes },
     targets: goals,

@@ -11,6 +11,8 @@ import type { Phase } from './phase';
 
 const CONCURRENCY = 32;
 const STREAMS = 16;
+/** The hub lane's load, for the phases that measure it beside /mcp (paired). */
+export { CONCURRENCY as SSE_CONCURRENCY, STREAMS as SSE_STREAMS };
 const SERVERS = ['ours', 'baseline', 'limit'] as const satisfies readonly ServerName[];
 type SseTarget = (typeof SERVERS)[number] | 'floor';
 
