@@ -15,7 +15,6 @@ import { mcpCaller } from '../targets';
 import { MCP_CONCURRENCY } from './mcp';
 import type { Phase } from './phase';
 
-
 export function instructionCounts(quick: boolean): { warmCallsPerEra: number; countedCalls: number } {
   // 6,000 calls of each era before counting: by then TurboFan has nothing left to compile (measured: a
   // window after 1,000 calls was 60% compiler work, after 10,000 none).
@@ -30,12 +29,12 @@ type Calls = (count: number) => Promise<number>;
  * counts calls, not connections being set up.
  */
 async function withClients<T>(server: CountedServer, timeoutMs: number, use: (calls: Record<McpEra, Calls>) => Promise<T>): Promise<T> {
-  const callers = MCP_ERAS.map((era) => mcpCaller(server.url, era, MCP_CONCURRENCY, timeoutMs));
+  const callers = { '2025': mcpCaller(server.url, '2025', MCP_CONCURRENCY, timeoutMs), '2026': mcpCaller(server.url, '2026', MCP_CONCURRENCY, timeoutMs) };
   const calls = (call: CallOnce): Calls => async (count) => totalErrors((await closedLoop(MCP_CONCURRENCY, 30 * 60_000, call, count)).errors);
   try {
-    return await use({ '2025': calls(callers[0]!.call), '2026': calls(callers[1]!.call) });
+    return await use({ '2025': calls(callers['2025'].call), '2026': calls(callers['2026'].call) });
   } finally {
-    await Promise.all(callers.map((caller) => caller.close()));
+    await Promise.all(Object.values(callers).map((caller) => caller.close()));
   }
 }
 

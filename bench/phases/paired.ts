@@ -98,40 +98,41 @@ export const pairedPhase = (withHubLane: boolean): Phase => async (ctx: BenchCon
   // The hub's lane beside /mcp, read in the same slices (the SDK v2 baseline of --ours baseline has none).
   if (withHubLane && ctx.settings.ours === 'baseline') throw new Error("paired-sse measures a build of ours: --ours baseline's /mcp baseline has no hub's lane");
   const lanes: PairedLane[] = withHubLane ? [...MCP_ERAS, 'sse'] : [...MCP_ERAS];
-  const labels = who.flatMap((name) => lanes.map((lane) => `${name} ${lane}`));
+  // What each slice measures: a target on a lane, by the label the tables use.
+  const measured = who.flatMap((name) => lanes.map((lane) => ({ name, lane, label: `${name} ${lane}` })));
+  const labels = measured.map(({ label }) => label);
   const processes = timing.processesPerTarget * who.length;
-  const passes = sliceOrder(labels, processes * timing.passesPerProcess);
+  const passes = sliceOrder(measured, processes * timing.passesPerProcess);
   const starts = sliceOrder(who, processes);
   /** By label, then by set of processes: the slices of each. */
   const slices = new Map<string, Slice[][]>(labels.map((label) => [label, []]));
   let errors = 0;
+  const { timeoutMs } = ctx.settings;
 
   for (const [set, startOrder] of starts.entries()) {
     ctx.progress(`paired: processes ${set + 1}/${processes}, started in the order ${startOrder.join(', ')}`);
     const servers = new Map<Measured, ChildServer>();
-    const callers = new Map<string, { pid: number; lane: PairedLane; caller: McpCaller }>();
+    const callers = new Map<string, { pid: number; caller: McpCaller }>();
     try {
       // Started one after the other, before any load; one client per target and era, kept open: a slice
       // counts calls, not connects.
       for (const name of startOrder) servers.set(name, await ctx.start(serverOf(name), `${name} #${set + 1}`));
-      for (const label of labels) {
-        const [name, lane] = label.split(' ') as [Measured, PairedLane];
+      for (const { name, lane, label } of measured) {
         const { url, pid } = servers.get(name)!;
-        const { timeoutMs } = ctx.settings;
         const caller = lane === 'sse' ? await sseCaller(url, SSE_STREAMS, SSE_CONCURRENCY, timeoutMs) : mcpCaller(url, lane, MCP_CONCURRENCY, timeoutMs);
-        callers.set(label, { pid, lane, caller });
+        callers.set(label, { pid, caller });
         slices.get(label)!.push([]);
       }
-      for (const label of labels) {
-        const { pid, lane, caller } = callers.get(label)!;
+      for (const { lane, label } of measured) {
+        const { pid, caller } = callers.get(label)!;
         errors += (await slice(pid, lane, caller.call, timing.warmupMs)).errors;
       }
       for (const order of passes.slice(set * timing.passesPerProcess, (set + 1) * timing.passesPerProcess)) {
-        for (const label of order) {
-          const { pid, lane, caller } = callers.get(label)!;
-          const measured = await slice(pid, lane, caller.call, timing.sliceMs);
-          errors += measured.errors;
-          slices.get(label)!.at(-1)!.push(measured.slice);
+        for (const { lane, label } of order) {
+          const { pid, caller } = callers.get(label)!;
+          const taken = await slice(pid, lane, caller.call, timing.sliceMs);
+          errors += taken.errors;
+          slices.get(label)!.at(-1)!.push(taken.slice);
         }
       }
     } finally {

@@ -1,5 +1,5 @@
 // The paired phase's arithmetic: the slices' order (no target always first or after the same one) and
-// their sums (CPU per call over all calls, calls/s over the time they ran, and the two halves apart).
+// their sums (CPU per call over all calls, calls/s over the time they ran, and each set of processes apart).
 import { pairedTiming, ratiosByProcess, sliceOrder, sumSlices } from '../../bench/phases/paired';
 
 describe('sliceOrder', () => {
@@ -30,7 +30,7 @@ describe('sliceOrder', () => {
   });
 });
 
-describe('sumSlices and halves', () => {
+describe('sumSlices', () => {
   const slices = [
     { calls: 1000, cpuMs: 100, elapsedMs: 400 },
     { calls: 3000, cpuMs: 300, elapsedMs: 400 },
