@@ -13,6 +13,7 @@ import { readEnvFile, withEnvFile, type EnvFile } from './env-file';
 import { listenFailure, type PortSetting } from './http/listen-failure';
 import { createLogger, type Logger } from './logger';
 import { createToolServer } from './server';
+import { keepTickShape } from './tick-shape';
 import { sessionBusFromConfig } from './session-bus';
 import { withApiName } from './tools';
 import { servedTools, toolsetCounts, ToolsetError } from './tools/toolsets';
@@ -85,6 +86,8 @@ function portSettings(config: Config): PortSetting[] {
 }
 
 async function main(config: Config, envFile: EnvFile): Promise<void> {
+  // Before the first request and the first idle collection: node's nextTick stays on its compiled path (./tick-shape).
+  keepTickShape();
   const logger = loggerFor(config);
   // A cluster's primary has said these already (start, below).
   if (cluster.isPrimary) for (const warning of config.warnings) logger.warn(warning);
