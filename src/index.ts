@@ -13,8 +13,8 @@ import { readEnvFile, withEnvFile, type EnvFile } from './env-file';
 import { listenFailure, type PortSetting } from './http/listen-failure';
 import { createLogger, type Logger } from './logger';
 import { createToolServer } from './server';
-import { keepTickShape } from './tick-shape';
 import { sessionBusFromConfig } from './session-bus';
+import { keepTickShape } from './tick-shape';
 import { withApiName } from './tools';
 import { servedTools, toolsetCounts, ToolsetError } from './tools/toolsets';
 
