@@ -7,7 +7,9 @@
 // Claude Desktop, lists and calls tools through the bridge with the token it got.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signInAndConsent } from '../../cli/sign-in/form';
@@ -19,6 +21,29 @@ import { requireBinary } from './hosts/host';
 const EVERY_SCOPE = 'orders:read orders:write offline_access';
 /** The URL the bridge is given: the README's host name, not the one OAUTH_RESOURCE is written with. */
 const mcpUrl = (port: number | string) => `http://localhost:${port}/mcp`;
+/** The callback port mcp-remote derives from the URL it is given (its calculateDefaultPort over the URL's md5). */
+const derivedCallbackPort = (url: string) => 3335 + (parseInt(createHash('md5').update(url).digest('hex').slice(0, 4), 16) % 45816);
+/** Whether a listener could take `port` on 127.0.0.1 now, as mcp-remote's callback server would. */
+const canListen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+/**
+ * A free port for /mcp whose derived callback port is free too. When the derived port is taken,
+ * mcp-remote 0.15.1 moves its callback server to the next port but has already sent the authorization
+ * server the derived one, so the code exchange fails with invalid_grant. That is the bridge's bug, and the
+ * derived port falls in the ephemeral range, where any outgoing connection of the machine can hold it:
+ * choosing the server's port keeps the bridge on its own defaults without tripping over it.
+ */
+async function portWithFreeCallback(): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    if (await canListen(derivedCallbackPort(mcpUrl(port)))) return port;
+    if (attempt === 20) throw new Error('no port for /mcp whose mcp-remote callback port is free, in 20 tries');
+  }
+}
 
 describe('mcp-remote on /mcp given http://localhost:<port>/mcp (MCP_AUTH=oauth, OAUTH_RESOURCE on 127.0.0.1, the bundled authorization server)', () => {
   let stack: OAuthStack;
@@ -30,7 +55,7 @@ describe('mcp-remote on /mcp given http://localhost:<port>/mcp (MCP_AUTH=oauth, 
   let authorization: URL | undefined;
 
   beforeAll(async () => {
-    const port = await freePort();
+    const port = await portWithFreeCallback();
     // As `npm run auth-server` does for a loopback resource, the authorization server issues tokens for both names.
     stack = await startOAuthStack({ port, registration: true, env: { OAUTH_RESOURCE: `http://127.0.0.1:${port}/mcp`, OAUTH_CHALLENGE_SCOPE: EVERY_SCOPE }, resources: { [mcpUrl(port)]: { scopes: ['orders:read', 'orders:write'] } } });
     const home = mkdtempSync(join(tmpdir(), 'host-mcp-remote-oauth-'));
@@ -85,6 +110,9 @@ describe('mcp-remote on /mcp given http://localhost:<port>/mcp (MCP_AUTH=oauth, 
     // What the docs' per-client table says of mcp-remote (docs/hosted-assistants.md): read from its own files.
     const files = readdirSync(authDir, { recursive: true }).map(String);
     const saved = (suffix: string) => JSON.parse(readFileSync(join(authDir, files.find((file) => file.endsWith(suffix))!), 'utf8')) as Record<string, unknown>;
+    // The callback port is the one it derives, which the test chose to be free (portWithFreeCallback).
+    expect(stderr).toContain(`Using callback port derived from the server URL: ${derivedCallbackPort(mcpUrl(new URL(stack.url).port))}`);
+    expect(new URL(callback).port).toBe(String(derivedCallbackPort(mcpUrl(new URL(stack.url).port))));
     expect(saved('_client_info.json')).toMatchObject({ redirect_uris: [callback], token_endpoint_auth_method: 'none', application_type: 'native', grant_types: ['authorization_code', 'refresh_token'] });
     expect(new Set(authorization!.searchParams.get('scope')?.split(' '))).toEqual(new Set(EVERY_SCOPE.split(' ')));
     expect(authorization!.searchParams.get('prompt')).toBe('consent');
