@@ -9,13 +9,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signInAndConsent } from '../../cli/sign-in/form';
 import { startOAuthStack, type OAuthStack } from '../auth/oauth-stack';
 import { killGroup } from '../support/children';
-import { freePort } from '../support/processes';
+import { freePort, tryListen } from '../support/processes';
 import { requireBinary } from './hosts/host';
 
 const EVERY_SCOPE = 'orders:read orders:write offline_access';
@@ -23,13 +22,6 @@ const EVERY_SCOPE = 'orders:read orders:write offline_access';
 const mcpUrl = (port: number | string) => `http://localhost:${port}/mcp`;
 /** The callback port mcp-remote derives from the URL it is given (its calculateDefaultPort over the URL's md5). */
 const derivedCallbackPort = (url: string) => 3335 + (parseInt(createHash('md5').update(url).digest('hex').slice(0, 4), 16) % 45816);
-/** Whether a listener could take `port` on 127.0.0.1 now, as mcp-remote's callback server would. */
-const canListen = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
 /**
  * A free port for /mcp whose derived callback port is free too. When the derived port is taken,
  * mcp-remote 0.15.1 moves its callback server to the next port but has already sent the authorization
@@ -40,7 +32,7 @@ const canListen = (port: number) =>
 async function portWithFreeCallback(): Promise<number> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
-    if (await canListen(derivedCallbackPort(mcpUrl(port)))) return port;
+    if ((await tryListen(derivedCallbackPort(mcpUrl(port)))) !== undefined) return port;
     if (attempt === 20) throw new Error('no port for /mcp whose mcp-remote callback port is free, in 20 tries');
   }
 }
@@ -53,9 +45,12 @@ describe('mcp-remote on /mcp given http://localhost:<port>/mcp (MCP_AUTH=oauth, 
   let stderr = '';
   let callback = '';
   let authorization: URL | undefined;
+  /** The callback port mcp-remote derives from the URL it is given, free when the test started it. */
+  let derivedPort = 0;
 
   beforeAll(async () => {
     const port = await portWithFreeCallback();
+    derivedPort = derivedCallbackPort(mcpUrl(port));
     // As `npm run auth-server` does for a loopback resource, the authorization server issues tokens for both names.
     stack = await startOAuthStack({ port, registration: true, env: { OAUTH_RESOURCE: `http://127.0.0.1:${port}/mcp`, OAUTH_CHALLENGE_SCOPE: EVERY_SCOPE }, resources: { [mcpUrl(port)]: { scopes: ['orders:read', 'orders:write'] } } });
     const home = mkdtempSync(join(tmpdir(), 'host-mcp-remote-oauth-'));
@@ -111,8 +106,8 @@ describe('mcp-remote on /mcp given http://localhost:<port>/mcp (MCP_AUTH=oauth, 
     const files = readdirSync(authDir, { recursive: true }).map(String);
     const saved = (suffix: string) => JSON.parse(readFileSync(join(authDir, files.find((file) => file.endsWith(suffix))!), 'utf8')) as Record<string, unknown>;
     // The callback port is the one it derives, which the test chose to be free (portWithFreeCallback).
-    expect(stderr).toContain(`Using callback port derived from the server URL: ${derivedCallbackPort(mcpUrl(new URL(stack.url).port))}`);
-    expect(new URL(callback).port).toBe(String(derivedCallbackPort(mcpUrl(new URL(stack.url).port))));
+    expect(stderr).toContain(`Using callback port derived from the server URL: ${derivedPort}`);
+    expect(new URL(callback).port).toBe(String(derivedPort));
     expect(saved('_client_info.json')).toMatchObject({ redirect_uris: [callback], token_endpoint_auth_method: 'none', application_type: 'native', grant_types: ['authorization_code', 'refresh_token'] });
     expect(new Set(authorization!.searchParams.get('scope')?.split(' '))).toEqual(new Set(EVERY_SCOPE.split(' ')));
     expect(authorization!.searchParams.get('prompt')).toBe('consent');

@@ -10,15 +10,22 @@ import { spawnChild } from './children';
 const FIXTURE = join(__dirname, '..', 'scale', 'fixture', 'replica.ts');
 const live = new Set<ChildProcess>();
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Listens on `port` (0: any) on 127.0.0.1 and closes again: the port it got, or undefined when it is taken. */
+export function tryListen(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
+    probe.once('error', () => resolve(undefined));
+    probe.listen(port, '127.0.0.1', () => {
+      const got = (probe.address() as AddressInfo).port;
+      probe.close(() => resolve(got));
     });
   });
+}
+
+export async function freePort(): Promise<number> {
+  const port = await tryListen(0);
+  if (port === undefined) throw new Error('no free port on 127.0.0.1');
+  return port;
 }
 
 /** Starts `command`, resolves once a line of its stdout matched `ready` `count` times. */
