@@ -70,16 +70,23 @@ export function killGroup(pid: number, signal: NodeJS.Signals = 'SIGKILL'): void
   }
 }
 
-/** Ends every group still alive in `children`; resolves once their leaders have exited. */
-export async function endChildren(children: Live = live()): Promise<string[]> {
+/**
+ * Ends every group still alive in `children`; resolves once each whole group has ended (bounded by
+ * `groupMs`). The leader's exit is not enough: a killed grandchild can still be dying (tearing down its
+ * memory) when its leader's exit is reported, and the run's global teardown would count it as escaped.
+ */
+export async function endChildren(children: Live = live(), groupMs = 10_000): Promise<string[]> {
   const ended: string[] = [];
   await Promise.all(
     [...children].map(async ([child, line]) => {
-      if (child.pid === undefined) return;
+      const pid = child.pid;
+      if (pid === undefined) return;
       const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
-      if (groupAlive(child.pid)) ended.push(line);
-      killGroup(child.pid);
+      if (groupAlive(pid)) ended.push(line);
+      killGroup(pid);
       await exited;
+      const deadline = Date.now() + groupMs;
+      while (groupAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
     }),
   );
   children.clear();
