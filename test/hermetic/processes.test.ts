@@ -63,11 +63,11 @@ describe('processes a test starts', () => {
   }, 60_000);
 
 
-  it('are ended with their file, grandchildren included, after a test that ended or timed out without stopping them', async () => {
+  it('are ended with their file, grandchildren included, after a test that ended or timed out without stopping them, or whose own process exited first', async () => {
     const run = await jestOn('leaves-running.fixture.ts');
     expect(run.output).toContain('Exceeded timeout');
-    const pids = [...run.read('ended'), ...run.read('timed-out')];
-    expect(pids).toHaveLength(4);
+    const pids = [...run.read('ended'), ...run.read('orphaned'), ...run.read('timed-out')];
+    expect(pids).toHaveLength(5);
     expect(await ended(pids)).toBe(true);
     expect(run.output).not.toContain('still running after the last test file');
   }, 60_000);

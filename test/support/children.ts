@@ -28,7 +28,9 @@ export function spawnChild(command: string, args: readonly string[], options: Op
     const registry = process.env[REGISTRY_VARIABLE];
     if (registry) appendFileSync(registry, `${child.pid}\t${line.replace(/\s+/g, ' ')}\n`);
   }
-  child.once('exit', () => live().delete(child));
+  // Forgotten once the whole group has ended: a leader that exits by itself may leave its children running
+  // in its group (a shell that started a server in the background), and those are ended with the file.
+  child.once('exit', () => child.pid !== undefined && !groupAlive(child.pid) && live().delete(child));
   return child;
 }
 
