@@ -3,7 +3,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { endChildren, groupAlive, runChild, spawnChild } from '../support/children';
+import { runChild } from '../support/children';
 import { ROOT } from '../support/project-copy';
 import { until } from '../support/wait';
 
@@ -38,31 +38,7 @@ async function jestOn(fixture: string) {
   return { ...run, read };
 }
 
-/**
- * A group whose leader has exited by itself and whose member (the leader's child, left in its group)
- * holds `megabytes` of touched memory, so that it takes a while to die once killed. Resolves with the
- * leader once only the member runs.
- */
-async function orphanedGroup(megabytes: number) {
-  const member = `const b=Buffer.alloc(${megabytes}*2**20,1);process.stdout.write(String(b.length));setInterval(()=>{},1000)`;
-  const script = `const c=require('child_process').spawn(process.execPath,['-e',${JSON.stringify(member)}],{stdio:['ignore','pipe','ignore']});c.stdout.once('data',()=>process.exit(0))`;
-  const leader = spawnChild(process.execPath, ['-e', script]);
-  await new Promise((resolve) => leader.once('exit', resolve));
-  return leader;
-}
-
 describe('processes a test starts', () => {
-  it('are ended as whole groups: ending them resolves only once every member has died, not when the leader has', async () => {
-    for (let round = 0; round < 3; round++) {
-      const leader = await orphanedGroup(512);
-      const pid = leader.pid ?? 0;
-      expect(groupAlive(pid)).toBe(true);
-      expect(await endChildren(new Map([[leader, 'orphaned group']]))).toEqual(['orphaned group']);
-      expect(groupAlive(pid)).toBe(false);
-    }
-  }, 60_000);
-
-
   it('are ended with their file, grandchildren included, after a test that ended or timed out without stopping them, or whose own process exited first', async () => {
     const run = await jestOn('leaves-running.fixture.ts');
     expect(run.output).toContain('Exceeded timeout');
