@@ -30,9 +30,10 @@ module.exports = {
   // on an idle machine and tens of seconds on a loaded one (load 5-20 on 2 cores), where 20 s failed tests
   // that were only slow. Tests wait for events; none asserts on elapsed time.
   testTimeout: 120000,
-  // A worker's heap grows by about 14 MB a test file (each file's module registry; 1 GB and 1.4 GB of RSS
-  // each by the end of a run) and a heap that size takes longer than jest's 500 ms to tear down when the
-  // worker ends on a loaded machine: jest then kills it and prints "A worker process has failed to exit
-  // gracefully". A worker whose heap is past this after a file is replaced (a SIGTERM; about a second).
+  // A worker's heap grows by about 14 MB a test file (garbage the collector has room to leave: with a
+  // collection after each file it stays near 100 MB; 1 GB and 1.4 GB of RSS each by the end of a run) and
+  // a heap that size takes longer than jest's 500 ms to tear down when the worker ends on a loaded machine:
+  // jest then kills it and prints "A worker process has failed to exit gracefully". A worker whose heap is
+  // past this after a file is replaced (a SIGTERM; about a second).
   workerIdleMemoryLimit: '512MB',
 };

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess, type ChildProcessByStdio, type SpawnOptionsWithStdioTuple, type StdioNull, type StdioPipe } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { until } from './wait';
 
 /** The file the run's processes are recorded in (one `pid<TAB>command` line each); set by the global setup. */
 export const REGISTRY_VARIABLE = 'TEST_CHILDREN_REGISTRY';
@@ -87,8 +88,7 @@ export async function endChildren(children: Live = live(), groupMs = 10_000): Pr
       if (groupAlive(pid)) ended.push(line);
       killGroup(pid);
       await exited;
-      const deadline = Date.now() + groupMs;
-      while (groupAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+      await until(() => !groupAlive(pid), groupMs).catch(() => undefined); // past the bound: the global teardown names it
     }),
   );
   children.clear();
