@@ -7,7 +7,7 @@
  * `npm test` runs jest with --experimental-vm-modules: the OAuth libraries (jose, oauth4webapi, and
  * oidc-provider in tests) are ES modules, loaded with `await import()`, which jest supports only with it.
  * For a quick loop on those tests: `npm test -- test/auth`.
- * The suite is hermetic (issue 32): the global setup takes every setting out of the environment the
+ * The suite is hermetic: the global setup takes every setting out of the environment the
  * workers inherit, copies never take the developer's `.env`, and every process a test starts
  * (test/support/children) is ended with its file by the test environment; the global teardown fails the
  * run, naming the command, if one outlived it.

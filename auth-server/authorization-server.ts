@@ -1,8 +1,8 @@
-// A real OAuth 2.1 authorization server for development and the tests (issues 17, 25): oidc-provider on
+// A real OAuth 2.1 authorization server for development and the tests: oidc-provider on
 // loopback, in this process (`npm run auth-server`, and test/auth/oauth-stack.ts: the same code). It issues
 // JWT or opaque access tokens for a resource (RFC 8707 resource indicators), refresh tokens (offline_access),
-// client-credentials tokens, and RFC 8693 token-exchange tokens (a grant registered here, as a company
-// registers one at its own server); it has a sign-in page for demo users, dynamic registration and (for
+// client-credentials tokens, RFC 8693 token-exchange tokens (a grant registered here, as a company
+// registers one at its own server) and, with an enterprise IdP trusted, tokens for its ID-JAGs; it has a sign-in page for demo users, dynamic registration and (for
 // https client ids) Client ID Metadata Documents; it publishes its keys, rotates them, can be stopped and
 // started, and records what it served. A development tool: oidc-provider is a devDependency. This file is
 // the server and its test-facing handle; ./provider.ts configures oidc-provider, ./grants.ts adds its grants.
@@ -16,9 +16,14 @@ import { publicPart, quietDevelopmentNotices, signingKey } from './keys';
 import { createInteractions } from './interactions';
 import { createGrants, TEST_USER_GRANT, type Provider, type ResourceSettings } from './grants';
 import { createStore } from './file-store';
-import { buildProvider } from './provider';
+import { createIdJagGrant, type EnterpriseIdp, type GrantLog } from './id-jag-grant';
+import { buildProvider, type MachineClient } from './provider';
 
 export { TOKEN_EXCHANGE_GRANT, TEST_USER_GRANT, type ResourceSettings } from './grants';
+export { JWT_BEARER_GRANT, ID_JAG_TYP, type EnterpriseIdp, type GrantLog } from './id-jag-grant';
+export type { MachineClient } from './provider';
+
+const SILENT: GrantLog = { info: () => undefined, warn: () => undefined };
 
 export interface AuthServerOptions {
   /** The resources tokens can be issued for (the MCP endpoint's canonical URI, the customer's API). */
@@ -53,9 +58,19 @@ export interface AuthServerOptions {
   clockAheadSeconds?: number;
   /**
    * The `assistant` client's password-less grant (TEST_USER_GRANT: a token for any subject). Default on, for
-   * the tests; `npm run auth-server` turns it off unless it listens on loopback (issue 35).
+   * the tests; `npm run auth-server` turns it off unless it listens on loopback.
    */
   userGrant?: boolean;
+  /**
+   * The company's IdP whose ID-JAGs (Enterprise-Managed Authorization) this server accepts with the JWT bearer
+   * grant, from the `assistant` client and any extra client allowed that grant. Default: none, and the grant
+   * is neither registered nor advertised.
+   */
+  enterprise?: EnterpriseIdp;
+  /** A machine client (client credentials only, no user, its own scopes): AUTH_SERVER_M2M_CLIENT_*. Default: none. */
+  machineClient?: MachineClient;
+  /** Where the grants' refusals and acceptances are logged (never a token or assertion). Default: nowhere. */
+  log?: GrantLog;
 }
 
 export interface TestClient {
@@ -143,6 +158,10 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
     revoked,
     clockAheadSeconds: options.clockAheadSeconds ?? 0,
   });
+  const log = options.log ?? SILENT;
+  const idJag = options.enterprise
+    ? await createIdJagGrant({ idp: options.enterprise, issuer, resources: options.resources, errors, issue: grants.issue, log })
+    : undefined;
   const build = (): Provider =>
     buildProvider(ProviderClass as never, {
       issuer,
@@ -150,18 +169,20 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
       toolServerClient,
       assistantClient,
       clients: options.clients,
+      machineClient: options.machineClient,
       registration: options.registration ?? false,
       clientIdMetadataDocuments: options.clientIdMetadataDocuments ?? false,
       userGrant,
       keys,
       errors,
-      grants,
+      grants: { ...grants, idJag },
       adapter: (model) => store.adapter(model),
       onGrant(params) {
         granted.push(String(params.grant_type ?? '?'));
         const shown = Object.entries(params).filter(([name, value]) => typeof value === 'string' && ['grant_type', 'scope', 'resource', 'audience'].includes(name));
         tokenRequests.push(Object.fromEntries(shown) as Record<string, string>);
       },
+      onGrantError: (grantType, client, error) => logRefusal(log, grantType, client, error),
     });
   provider = build();
 
@@ -213,6 +234,18 @@ export async function startAuthorizationServer(options: AuthServerOptions): Prom
     },
   };
   return server;
+}
+
+/**
+ * One line per refused token request: the OAuth error and its reason (a grant's own `reason`, else
+ * oidc-provider's detail, such as "invalid secret provided"), never a token, an assertion or a secret.
+ * warn when the server could not decide (a dependency down), info for a refused request.
+ */
+function logRefusal(log: GrantLog, grantType: unknown, client: string | undefined, error: Record<string, unknown>): void {
+  const reason = error.reason ?? error.error_detail ?? error.error_description;
+  const fields = { grant: typeof grantType === 'string' ? grantType.slice(0, 100) : undefined, client, oauthError: error.error, reason, subjectTag: error.subjectTag };
+  if (typeof error.statusCode === 'number' && error.statusCode >= 500) log.warn(fields, 'token request refused');
+  else log.info(fields, 'token request refused');
 }
 
 function notFound(res: ServerResponse): void {

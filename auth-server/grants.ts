@@ -1,6 +1,7 @@
 // The grants this development server adds to oidc-provider: RFC 8693 token exchange (as a company registers
 // it at its own server) and the `assistant` client's password-less test grant (a user's token without a
-// browser). Both issue an access token for one resource through `issue`.
+// browser). Both issue an access token for one resource through `issue`, as the ID-JAG grant does
+// (./id-jag-grant.ts).
 import type { JWK } from 'jose' with { 'resolution-mode': 'import' };
 import { publicPart } from './keys';
 
@@ -103,5 +104,5 @@ export async function createGrants({ resources, issuer, errors, provider, keys, 
     ctx.body = body;
   }
 
-  return { exchange, grantUser };
+  return { exchange, grantUser, issue };
 }

@@ -2,6 +2,7 @@
 // indicators, scopes and added grants (./grants.ts). Built again on every key rotation, with the same state.
 import type { JWK } from 'jose' with { 'resolution-mode': 'import' };
 import { TEST_USER_GRANT, TOKEN_EXCHANGE_GRANT, resourceServerInfo, type GrantContext, type Provider, type ProviderErrors, type ResourceSettings } from './grants';
+import { JWT_BEARER_GRANT } from './id-jag-grant';
 
 export interface ProviderOptions {
   issuer: string;
@@ -10,16 +11,32 @@ export interface ProviderOptions {
   toolServerClient: { id: string; secret: string };
   assistantClient: { id: string; secret: string };
   clients?: readonly Record<string, unknown>[];
+  /** AUTH_SERVER_M2M_CLIENT_*: a machine client (a CI job, a backend) with client credentials only. */
+  machineClient?: MachineClient;
   registration: boolean;
   clientIdMetadataDocuments: boolean;
   userGrant: boolean;
   keys: readonly JWK[];
   errors: ProviderErrors;
-  grants: { exchange: (ctx: GrantContext) => Promise<void>; grantUser: (ctx: GrantContext) => Promise<void> };
+  grants: {
+    exchange: (ctx: GrantContext) => Promise<void>;
+    grantUser: (ctx: GrantContext) => Promise<void>;
+    /** The ID-JAG grant (./id-jag-grant.ts), registered only when an enterprise IdP is trusted. */
+    idJag?: (ctx: GrantContext) => Promise<void>;
+  };
   /** Told of every successful grant: its parameters without tokens or codes. */
   onGrant: (params: Record<string, unknown>) => void;
+  /** Told of every refused token request (client authentication included): the grant type, the client, the error. */
+  onGrantError: (grantType: unknown, clientId: string | undefined, error: Record<string, unknown>) => void;
   /** oidc-provider's `adapter`: where clients, grants and tokens are kept (./file-store.ts). */
   adapter: (model: string) => unknown;
+}
+
+export interface MachineClient {
+  readonly id: string;
+  readonly secret: string;
+  /** The scopes its tokens may carry at most (AUTH_SERVER_M2M_SCOPES); undefined: any the resource knows. */
+  readonly scopes?: readonly string[];
 }
 
 /** The few fields of oidc-provider's (koa) context the middleware below reads. */
@@ -60,12 +77,15 @@ function consentToOfflineAccess(ctx: KoaContext): void {
 type ProviderClass = new (issuer: string, configuration: never) => Provider;
 
 export function buildProvider(ProviderClass: ProviderClass, options: ProviderOptions): Provider {
-  const { resources, toolServerClient, assistantClient, userGrant, errors, grants } = options;
+  const { resources, toolServerClient, assistantClient, machineClient, userGrant, errors, grants } = options;
   const confidential = { token_endpoint_auth_method: 'client_secret_basic', response_types: [], redirect_uris: [] };
+  // With an enterprise IdP trusted, the assistant may present its ID-JAGs (the IdP names it as their client_id).
+  const enterprise = grants.idJag ? [JWT_BEARER_GRANT] : [];
   const provider = new ProviderClass(options.issuer, {
     clients: [
       { ...confidential, client_id: toolServerClient.id, client_secret: toolServerClient.secret, grant_types: ['client_credentials', TOKEN_EXCHANGE_GRANT] },
-      { ...confidential, client_id: assistantClient.id, client_secret: assistantClient.secret, grant_types: ['client_credentials', ...(userGrant ? [TEST_USER_GRANT] : [])] },
+      { ...confidential, client_id: assistantClient.id, client_secret: assistantClient.secret, grant_types: ['client_credentials', ...enterprise, ...(userGrant ? [TEST_USER_GRANT] : [])] },
+      ...(machineClient ? [{ ...confidential, client_id: machineClient.id, client_secret: machineClient.secret, grant_types: ['client_credentials'] }] : []),
       ...(options.clients ?? []),
     ],
     jwks: { keys: options.keys as never },
@@ -95,10 +115,13 @@ export function buildProvider(ProviderClass: ProviderClass, options: ProviderOpt
         enabled: true,
         defaultResource: () => Object.keys(resources)[0]!,
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx: unknown, resource: string) => {
+        getResourceServerInfo: (_ctx: unknown, resource: string, client?: { clientId: string }) => {
           const settings = resources[resource];
           if (!settings) throw new errors.InvalidTarget(`unknown resource ${resource}`);
-          return resourceServerInfo(settings, resource);
+          // The machine client's own scopes: what it asks for beyond them is left out of its token (RFC 6749
+          // §3.3), not refused, since MCP clients ask for every scope the resource lists.
+          const allowed = client !== undefined && client.clientId === machineClient?.id ? machineClient.scopes : undefined;
+          return resourceServerInfo(allowed ? { ...settings, scopes: settings.scopes.filter((scope) => allowed.includes(scope)) } : settings, resource);
         },
       },
     },
@@ -109,6 +132,8 @@ export function buildProvider(ProviderClass: ProviderClass, options: ProviderOpt
   } as never);
   provider.registerGrantType(TOKEN_EXCHANGE_GRANT, grants.exchange as never, ['subject_token', 'subject_token_type', 'audience', 'resource', 'scope', 'requested_token_type']);
   if (userGrant) provider.registerGrantType(TEST_USER_GRANT, grants.grantUser as never, ['subject', 'resource', 'scope']);
+  // RFC 7523 §2.1: `assertion`; `scope` and `resource` may narrow what the ID-JAG grants, never widen it.
+  if (grants.idJag) provider.registerGrantType(JWT_BEARER_GRANT, grants.idJag as never, ['assertion', 'scope', 'resource']);
   const offeredScopes = [
     ...new Set(Object.values(resources).flatMap((resource) => (resource.offered === false ? [] : resource.scopes))),
     ...(options.registration ? ['offline_access'] : []),
@@ -119,5 +144,6 @@ export function buildProvider(ProviderClass: ProviderClass, options: ProviderOpt
     if (ctx.oidc?.route === 'discovery' && typeof ctx.body === 'object' && ctx.body !== null) offeredMetadata(ctx.body as Record<string, unknown>, offeredScopes);
   });
   provider.on('grant.success', (ctx) => options.onGrant((ctx.oidc.params ?? {}) as Record<string, unknown>));
+  provider.on('grant.error', (ctx, error) => options.onGrantError(ctx.oidc.params?.grant_type, ctx.oidc.client?.clientId, error as unknown as Record<string, unknown>));
   return provider;
 }

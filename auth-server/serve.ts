@@ -5,6 +5,7 @@ import { startAuthorizationServer, type AuthorizationServer } from './authorizat
 import { DEMO_USERS } from './demo-users';
 import { readSettings } from './settings';
 import { loopbackAliases } from '../src/auth/resource-aliases';
+import { createLogger } from '../src/logger';
 
 export interface RunningAuthServer {
   server: AuthorizationServer;
@@ -29,6 +30,10 @@ export async function serveAuthServer(env: NodeJS.ProcessEnv, out: Pick<Writable
     host: settings.host,
     port: settings.port,
     userGrant: settings.userGrant,
+    enterprise: settings.enterprise,
+    machineClient: settings.machineClient,
+    // JSON lines after the banner: each grant refused or accepted, with its reason (never a token).
+    log: createLogger({ level: 'info', destination: out }),
   });
   out.write(
     [
@@ -44,6 +49,12 @@ export async function serveAuthServer(env: NodeJS.ProcessEnv, out: Pick<Writable
       settings.userGrant
         ? `the "assistant" client's password-less test grant is on: it mints a token for any user; loopback only (${settings.host})`
         : `the "assistant" client's password-less test grant is off: ${settings.host} is not a loopback address`,
+      settings.enterprise
+        ? `ID-JAGs (Enterprise-Managed Authorization) of ${settings.enterprise.issuer} are accepted from the "assistant" client (AUTH_SERVER_ENTERPRISE_ISSUER): the IdP must name "assistant" as their client_id`
+        : 'no enterprise IdP is trusted (AUTH_SERVER_ENTERPRISE_ISSUER, AUTH_SERVER_ENTERPRISE_JWKS_URL): the JWT bearer grant is off',
+      settings.machineClient
+        ? `machine client "${settings.machineClient.id}" signs in with client credentials, with no user, for at most "${settings.machineClient.scopes.join(' ')}" (AUTH_SERVER_M2M_CLIENT_ID, AUTH_SERVER_M2M_SCOPES)`
+        : 'no machine client (AUTH_SERVER_M2M_CLIENT_ID, AUTH_SERVER_M2M_CLIENT_SECRET)',
       ...(aliases.length > 0 ? [`/mcp may also be reached as ${aliases.join(' or ')}: the tool server accepts those names by default (OAUTH_RESOURCE_ALIASES)`] : []),
       'the tool server, in .env:',
       '  MCP_AUTH=oauth',

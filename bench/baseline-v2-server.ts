@@ -32,6 +32,26 @@ function createMcpServer(apiUrl: string): McpServer {
       return { content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body };
     },
   );
+  // The bench's pass-through (bench/order-text-tool.ts): no output, the API's text as it came. Measured in
+  // ours's slot with --ours baseline; the baseline's own column calls get_order.
+  server.registerTool(
+    'get_order_text',
+    {
+      description: 'Look up one order by its id, as the API wrote it.',
+      inputSchema: z.object({ orderId: z.string().describe('The order id, e.g. ord_1234') }),
+    },
+    async ({ orderId }, ctx) => {
+      const authorization = ctx.http?.req?.headers.get('authorization') ?? undefined;
+      const response = await request(`${apiUrl}/orders/${encodeURIComponent(orderId)}`, {
+        headers: authorization === undefined ? {} : { authorization },
+      });
+      const text = await response.body.text();
+      if (response.statusCode !== 200) {
+        return { content: [{ type: 'text', text: `The order API answered ${response.statusCode}.` }], isError: true };
+      }
+      return { content: [{ type: 'text', text }] };
+    },
+  );
   return server;
 }
 

@@ -17,6 +17,8 @@ export const SCRIPTS = {
   'baseline-v2': join(__dirname, 'baseline-v2-server.js'),
   limit: join(__dirname, 'limit-server.js'),
 } as const;
+/** Preloaded into every build of ours (and --before's): adds the bench's pass-through tool, get_order_text. */
+const ADD_ORDER_TEXT = join(__dirname, 'add-order-text.js');
 
 /** How ours runs in every phase: production settings, with the bench's one client and one user allowed for. */
 export const OURS_ENV: Readonly<Record<string, string>> = {
@@ -81,8 +83,12 @@ export function createContext(settings: Settings, apiUrl: string, progress: (tex
   };
 
   // --node-flags (e.g. a V8 setting under study) go to ours and the limit alike: ours ÷ limit compares code.
-  const flags = (name: ServerName): readonly string[] =>
-    name === 'limit' || (name === 'ours' && settings.ours !== 'baseline') ? settings.nodeFlags : [];
+  // A build of ours also gets get_order_text, which the limit and the v2 baseline serve themselves.
+  const flags = (name: ServerName): readonly string[] => {
+    if (name === 'limit') return settings.nodeFlags;
+    if (name === 'before') return ['-r', ADD_ORDER_TEXT];
+    return name === 'ours' && settings.ours !== 'baseline' ? [...settings.nodeFlags, '-r', ADD_ORDER_TEXT] : [];
+  };
 
   const context: BenchContext = {
     settings,

@@ -1,4 +1,4 @@
-// The /mcp edge's cost per call, alone and repeatable (issue 19): classifies `calls` bodies of one era's
+// The /mcp edge's cost per call, alone and repeatable: classifies `calls` bodies of one era's
 // tools/call, as the bench's load client sends them, and prints the time per call. For instruction
 // counts that the machine's load does not move, run it under callgrind at two call counts and divide the
 // difference (`valgrind --tool=callgrind node dist/bench/edge-cost.js 2026 31000`, then 1000).

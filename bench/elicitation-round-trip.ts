@@ -1,4 +1,4 @@
-// Measures a question to the user on 2025-era /mcp (issue 34, point 9): tools/call → elicitation/create on
+// Measures a question to the user on 2025-era /mcp: tools/call → elicitation/create on
 // the POST's stream → the answer POSTed on a connection of its own → the result. Once with one process,
 // once with WORKERS=2, where the primary hands each new connection to the next worker, so about every
 // second answer reaches the other worker and is routed over the cluster bus.

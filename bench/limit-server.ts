@@ -1,6 +1,6 @@
-// The limit (issue 12): the least any server can do for the bench's pass-through. node:http, HTTP+SSE by
-// hand (GET /sse, POST /messages answered on the stream) and POST /mcp answered as JSON, `get_order`
-// forwarded with undici's `request` on one keep-alive pool. A 2026-07-28 request (issue 19) gets the work
+// The limit: the least any server can do for the bench's tools. node:http, HTTP+SSE by hand (GET /sse,
+// POST /messages answered on the stream) and POST /mcp answered as JSON; `get_order` and `get_order_text`
+// forwarded with undici's `request` on one keep-alive pool. A 2026-07-28 request gets the work
 // its revision requires, by hand: the envelope's version and the MCP-Protocol-Version, Mcp-Method and
 // Mcp-Name headers checked against the body, and the result stamped. No other validation, no logging, no
 // limits: a floor to measure against, never a server to deploy.
@@ -20,11 +20,19 @@ const CLAIM = 'io.modelcontextprotocol/protocolVersion';
 /** What a 2026-07-28 result carries beside the 2025-era one. */
 const STAMP = { resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'limit', version: '1.0.0' } } };
 
-const TOOL = {
-  name: 'get_order',
-  description: 'Look up one order by its id.',
-  inputSchema: { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'] },
-};
+const INPUT = { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'] };
+/**
+ * get_order declares an output in ours (tools/get_order.ts), so on /mcp its answer carries the order as
+ * structuredContent too; get_order_text (bench/order-text-tool.ts) declares none: the API's text only. The
+ * list leaves outputSchema out: it is not on the measured path, and a 2024-11-05 client (the hub's lane,
+ * answered text only) must not be told to expect structuredContent.
+ */
+const TOOLS = [
+  { name: 'get_order', description: 'Look up one order by its id.', inputSchema: INPUT },
+  { name: 'get_order_text', description: 'Look up one order by its id, as the API wrote it.', inputSchema: INPUT },
+];
+const isTool = (message: Message): boolean =>
+  message.method === 'tools/call' && (message.params?.name === 'get_order' || message.params?.name === 'get_order_text');
 
 const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' };
 
@@ -65,11 +73,11 @@ export function createLimitServer(apiUrl: string) {
   const streams = new Map<string, ServerResponse>();
 
   /**
-   * The tool: GET /orders/:id with the caller's Authorization; the API's text goes back as it came and, to
-   * a client of 2025-06-18 or later (`structured`: /mcp here), parsed as structuredContent (the tool
-   * declares an output, like the template's get_order). The hub's lane speaks 2024-11-05: text only.
+   * Either tool: GET /orders/:id with the caller's Authorization; the API's text goes back as it came and,
+   * for get_order to a client of 2025-06-18 or later (`structured`: /mcp here), parsed once as
+   * structuredContent, as ours does. The hub's lane speaks 2024-11-05: text only.
    */
-  async function getOrder(message: Message, authorization: string | undefined, structured: boolean): Promise<string> {
+  async function callTool(message: Message, authorization: string | undefined, structured: boolean): Promise<string> {
     const orderId = message.params?.arguments?.orderId ?? '';
     try {
       const res = await pool.request({
@@ -98,7 +106,7 @@ export function createLimitServer(apiUrl: string) {
           serverInfo: { name: 'limit', version: '1.0.0' },
         });
       case 'tools/list':
-        return answer(message, { tools: [TOOL] });
+        return answer(message, { tools: TOOLS });
       case 'ping':
         return answer(message, {});
       default:
@@ -118,8 +126,8 @@ export function createLimitServer(apiUrl: string) {
     const stream = streams.get(sessionId);
     const message = JSON.parse(await readBody(req)) as Message;
     if (!stream) return sendJson(res, 404, '{"error":"unknown session"}');
-    if (message.method === 'tools/call' && message.params?.name === TOOL.name) {
-      const answered = getOrder(message, req.headers.authorization, false);
+    if (isTool(message)) {
+      const answered = callTool(message, req.headers.authorization, false);
       res.writeHead(202).end(); // after the API request has left, as ours does
       stream.write(`event: message\ndata: ${await answered}\n\n`);
       return;
@@ -133,8 +141,8 @@ export function createLimitServer(apiUrl: string) {
     const message = JSON.parse(await readBody(req)) as Message;
     const mismatch = headerMismatch(message, req.headers);
     if (mismatch !== undefined) return sendJson(res, 400, mismatch);
-    if (message.method === 'tools/call' && message.params?.name === TOOL.name) {
-      return sendJson(res, 200, await getOrder(message, req.headers.authorization, true));
+    if (isTool(message)) {
+      return sendJson(res, 200, await callTool(message, req.headers.authorization, message.params?.name === 'get_order'));
     }
     const text = immediate(message);
     if (text === undefined) res.writeHead(202).end();

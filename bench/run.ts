@@ -12,6 +12,7 @@ import { mcpPhase } from './phases/mcp';
 import { oauthPhase } from './phases/oauth';
 import type { Phase, PhaseResult } from './phases/phase';
 import { scalePhase } from './phases/scale';
+import { searchPhase } from './phases/search';
 import { slowPhase } from './phases/slow';
 import { ssePhase } from './phases/sse';
 import { sweepPhase } from './phases/sweep';
@@ -28,6 +29,7 @@ const PHASES: Record<string, Phase> = {
   sweep: sweepPhase('sse'),
   slow: slowPhase('sse'),
   scale: scalePhase,
+  search: searchPhase,
 };
 /** Known but off unless named in --phases (they would push a full run past its time budget). */
 const OPTIONAL_PHASES: Record<string, Phase> = {

@@ -1,4 +1,4 @@
-// Scale phases of `npm run bench` (issue 9): the cost of a call routed through another replica over
+// Scale phases of `npm run bench`: the cost of a call routed through another replica over
 // Redis vs one on the stream's holder (p50 one at a time, CPU per call of both replicas and Redis), and
 // calls/s with WORKERS=2 vs one process. Skipped with --skip-scale; the routed phase needs a Redis.
 import { randomBytes } from 'node:crypto';
@@ -201,7 +201,7 @@ const ms = (value: number): string => value.toFixed(3);
 const mark = (ok: boolean): string => (ok ? '✓' : '✗');
 
 export function formatScale(results: ScaleResults, cores: number): string {
-  const lines = ['| scale (issue 9) | figure | target |', '|---|---:|---|'];
+  const lines = ['| scale | figure | target |', '|---|---:|---|'];
   if ('skipped' in results.routed) lines.push(`| routed call over Redis | skipped: ${results.routed.skipped} | |`);
   else {
     const r = results.routed;

@@ -1,4 +1,4 @@
-// `npm run soak` (issue 20): minutes of mixed traffic against two replicas on a Redis of the soak's own,
+// `npm run soak`: minutes of mixed traffic against two replicas on a Redis of the soak's own,
 // restarted once, to find growth that a short bench cannot: calls on both lanes, calls routed over
 // Redis, stream churn, cancellations (notifications/cancelled and streams dropped mid-call). It prints
 // each replica's RSS, heap, descriptors and event-loop delay at the start, after warm-up and at the end,

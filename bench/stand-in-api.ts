@@ -60,7 +60,7 @@ export type StartedServer = Listening;
 
 /**
  * Starts the stand-in API; port 0 picks a free port. With `delayMs` every answer waits that long first:
- * an API whose latency, not its CPU, limits it (the bench's slow-upstream phase, issue 12).
+ * an API whose latency, not its CPU, limits it (the bench's slow-upstream phase).
  */
 export function startStandInApi(port = 0, host = '127.0.0.1', delayMs = 0): Promise<StartedServer> {
   const handle =

@@ -11,10 +11,13 @@ export interface McpCaller {
   close(): Promise<void>;
 }
 
-/** Calls as POST /mcp in `era`, one answer per response, on a pool of `connections`. */
-export function mcpCaller(url: string, era: McpEra, connections: number, timeoutMs: number): McpCaller {
+/**
+ * Calls `tool` (get_order by default; get_order_text, its pass-through without an output, takes the same
+ * arguments) as POST /mcp in `era`, one answer per response, on a pool of `connections`.
+ */
+export function mcpCaller(url: string, era: McpEra, connections: number, timeoutMs: number, tool: string = TOOL): McpCaller {
   const client = new StreamableLoadClient(url, { era, connections, headers: HEADERS, timeoutMs });
-  return { call: (_worker, n) => client.callTool(TOOL, { orderId: orderId(n) }), close: () => client.close() };
+  return { call: (_worker, n) => client.callTool(tool, { orderId: orderId(n) }), close: () => client.close() };
 }
 
 /** `use` given an mcpCaller's calls, closed after it however it ends. */
@@ -24,8 +27,9 @@ export async function withMcpCalls<T>(
   connections: number,
   timeoutMs: number,
   use: (call: CallOnce) => Promise<T>,
+  tool: string = TOOL,
 ): Promise<T> {
-  const caller = mcpCaller(url, era, connections, timeoutMs);
+  const caller = mcpCaller(url, era, connections, timeoutMs, tool);
   try {
     return await use(caller.call);
   } finally {

@@ -1,4 +1,4 @@
-// What metrics and tracing cost per tool call (issue 11): the tool server (src/index.ts) runs as a child
+// What metrics and tracing cost per tool call: the tool server (src/index.ts) runs as a child
 // process four times (off, metrics, tracing, both) against the bench's stand-in API, with a loopback
 // OTLP sink when tracing; the same closed loop of direct POST /messages calls drives each, and the
 // child's CPU is read from /proc. Run: `npx tsx bench/telemetry-cost.ts [calls] [concurrency] [rounds]` (Linux).

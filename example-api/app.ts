@@ -1,6 +1,6 @@
 // The example customer API: a small orders service that authenticates its own users. It is the part of this
 // project a forker REPLACES with their real API; the tool server never validates the tokens it forwards.
-// Given `oauth`, it also accepts the local authorization server's tokens for it (./oauth.ts, issue 32).
+// Given `oauth`, it also accepts the local authorization server's tokens for it (./oauth.ts).
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { DEFAULT_TENANT, DEMO_USERS, orderTotal, seedInvoices, seedOrders, type DemoUser, type Order, type OrderLine } from './data';
 import { createOAuthUsers, looksLikeJwt, type ExampleApiOAuth } from './oauth';

@@ -19,7 +19,7 @@ export const DEMO_USERS: Readonly<Record<string, DemoUser>> = {
 
 /**
  * The users of the local authorization server (`npm run auth-server`, auth-server/demo-users.ts) by their
- * token's `sub`: alice is the manager, bob the viewer (issue 32).
+ * token's `sub`: alice is the manager, bob the viewer.
  */
 export const OAUTH_USERS: Readonly<Record<string, DemoUser>> = {
   alice: DEMO_USERS['demo-manager-token']!,

@@ -1,4 +1,4 @@
-// The example API with the local authorization server's tokens (issue 32): a token made for the API's
+// The example API with the local authorization server's tokens: a token made for the API's
 // audience is its user's (alice the manager, bob the viewer); the tool server's own client token may name
 // the user in X-User-Subject, no other token may; a wrong audience or signature is refused; the demo tokens still work.
 import { startAuthorizationServer, type AuthorizationServer } from '../auth-server';

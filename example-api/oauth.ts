@@ -1,4 +1,4 @@
-// How the example API accepts the tokens of a real authorization server (issue 32): a JWT verified against
+// How the example API accepts the tokens of a real authorization server: a JWT verified against
 // the issuer's published keys (issuer, audience, expiry), its `sub` mapped to a demo user; in client-credentials
 // mode the tool server's own client token, whose user is then named by a header. REPLACE with your API's own.
 import type { JWTPayload, JWTVerifyGetKey } from 'jose' with { 'resolution-mode': 'import' };

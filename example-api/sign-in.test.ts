@@ -1,8 +1,8 @@
-// The local sign-in ends in real calls (issue 32): alice signs in at the bundled authorization server's
+// The local sign-in ends in real calls: alice signs in at the bundled authorization server's
 // form (over HTTP, no browser) with the SDK v1 and v2 clients, and the example tools answer as her through
 // the bundled example API: whoami, search_orders, then create_order after at most one step-up, under the
 // challenge scope the docs recommend (offline_access included), in token-exchange and client-credentials mode.
-// SDK v1 (1.32) answers a 403 by refreshing when it holds a refresh token, which cannot add a scope (issue 35):
+// SDK v1 (1.32) answers a 403 by refreshing when it holds a refresh token, which cannot add a scope:
 // the docs tell its users to challenge for every scope at once; a test pins that client behaviour. Last,
 // `npm run sign-in` (cli/sign-in/) as the docs use it: alice's whoami through the example API.
 import { Writable } from 'node:stream';
@@ -97,7 +97,7 @@ async function startExampleStack(env: NodeJS.ProcessEnv = {}): Promise<ExampleSt
 }
 
 const textOf = (result: unknown) => (result as { content: Array<{ text: string }> }).content.map((part) => part.text).join('\n');
-// alice manages two organisations: the order names one, so create_order need not ask which (issue 34).
+// alice manages two organisations: the order names one, so create_order need not ask which.
 const ORDER = { customer: 'Northwind Traders', lines: [{ sku: 'WIDGET-1', quantity: 2, unitPrice: 12.5 }], organisation: 'acme' };
 
 const READ_FIRST = 'orders:read offline_access';

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# CI: what a fork does to its tree, each in a fresh copy of the project, then the suite there (issue 27):
+# CI: what a fork does to its tree, each in a fresh copy of the project, then the suite there:
 # the type-check of the whole copy and every test the fork's changes can reach (test/support/fork-tests.ts).
 # No step a fork takes by following the README may turn `npm test` red.
 #   scripts/fork-sim.sh docs             every shell block of README.md and docs/ as a user runs them (the
-#                                        doc-test runner, issue 32: the README's scaffold and --view tools
+#                                        doc-test runner: the README's scaffold and --view tools
 #                                        among them), then a .env as the docs make it, PORT/HOST exported
 #   scripts/fork-sim.sh by-hand          the README's by-hand tool, its files and index lines verbatim, and
 #                                        a scaffolded tool for each --method, with --scopes
@@ -25,7 +25,7 @@ esac
 copy="$(mktemp -d "${TMPDIR:-/tmp}/fork-sim-$scenario-XXXXXX")"
 trap 'rm -rf "$copy"' EXIT
 # .git comes along, as in a fork: test/sessions/redis/mixed-versions checks out the previous release from it.
-# Never the developer's .env (issue 32): the scaffold scenario writes the one the docs tell a user to make.
+# Never the developer's .env: the scaffold scenario writes the one the docs tell a user to make.
 tar -c --exclude=./node_modules --exclude=./dist --exclude=./coverage . | tar -x -C "$copy"
 find "$copy" -maxdepth 1 -name '.env*' ! -name .env.example -delete
 # node_modules as hard links (a fraction of a second, no space): a real folder inside the copy, so its
@@ -61,7 +61,7 @@ dot_env_as_the_docs_say() {
 }
 
 # The README's by-hand tool, its files and index lines verbatim, and a scaffolded tool for each --method,
-# with and without --scopes (issue 32: every scaffold option keeps the suite green).
+# with and without --scopes (every scaffold option keeps the suite green).
 by_hand_steps() {
   steps by-hand
   npm run --silent new-tool -- ship_parcel --method POST --path /parcels/:id/shipments --scopes parcels:write
@@ -85,7 +85,7 @@ case "$scenario" in
     # suite for both (CI runs this scenario, not by-hand alone). The by-hand step goes first because it
     # puts the README's list line in place of the list, which the importer then extends.
     by_hand_steps
-    # What a company meets on its first real API (issue 33): Stripe's customers and payment intents (form
+    # What a company meets on its first real API: Stripe's customers and payment intents (form
     # bodies with nested encodings, optional secrets, empty GET bodies), GitHub's issues chosen by tag, and
     # Slack's conversations (ok/error answers), all subsets of the APIs.guru documents made by
     # test/fixtures/openapi/subset.ts (NOTICE.md there); and the Petstore 3.0 of @readme/oas-examples, the

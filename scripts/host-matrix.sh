@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The host matrix: Claude Code, Codex, Gemini CLI, opencode and mcp-remote (pinned in
-# scripts/hosts/versions, installed into a cache outside the project) driven by a scripted model on
-# loopback, every turn of test/hosts/matrix.ts, one jest worker per host, and mcp-remote's OAuth sign-in
-# through the bundled authorization server (test/hosts/mcp-remote-oauth.host.ts). Not part of `npm test`.
+# The host matrix: Claude Code, Codex, Gemini CLI, opencode, GitHub Copilot CLI, Qwen Code and mcp-remote
+# (pinned in scripts/hosts/versions, installed into a cache outside the project) driven by a scripted model on
+# loopback, every turn of test/hosts/matrix.ts, one jest worker per host, and the OAuth sign-in of mcp-remote,
+# Claude Code, Gemini CLI, Codex, opencode, Qwen Code and Copilot CLI through the bundled authorization server
+# (test/hosts/*-oauth.host.ts; the interactive CLIs in tmux). Not part of `npm test`.
 # Usage: scripts/host-matrix.sh [jest arguments, e.g. test/hosts/claude.host.ts]
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,6 +1,6 @@
 // Checks what `npm run openapi` would generate from whole documents against hosts' limits, writing nothing:
 // tool count, names past the cap (and past 64 once a host prefixes them), schema keywords some host refuses
-// (propertyNames, type lists), and why operations are skipped. For documents too large to keep as fixtures.
+// (propertyNames, type lists, const), and why operations are skipped. For documents too large to keep as fixtures.
 // usage: npx tsx scripts/openapi-host-check.ts [--prefix P] [--max-name N] <document>…
 import { z } from 'zod';
 import { defineTool } from '../src/tools/define-tool';
@@ -15,14 +15,17 @@ export function entryOf(op: Operation): { inputSchema: unknown } {
   return defineTool({ name: op.toolName, description: 'x', input, handler: () => '' }).descriptor;
 }
 
-/** Where in a schema some host refuses a keyword: `propertyNames`, or a `type` that is a list. */
-export function refusedKeywords(value: unknown, at = ''): string[] {
+/** Where in a schema some host refuses a keyword: `propertyNames`, a `type` that is a list, or a `const` (Gemini: none of them; an `anyOf` of literals is one of consts). */
+export function refusedKeywords(value: unknown, at = '', names = false): string[] {
   if (Array.isArray(value)) return value.flatMap((item, i) => refusedKeywords(item, `${at}/${i}`));
   if (typeof value !== 'object' || value === null) return [];
+  // Under `properties` (and `$defs`) the keys are names, not keywords: a field may be called `const`; a
+  // default, an example or an enum's values are data, whatever keys they hold.
   return Object.entries(value).flatMap(([key, item]) => [
-    ...(key === 'propertyNames' ? [`${at}/propertyNames`] : []),
-    ...(key === 'type' && Array.isArray(item) ? [`${at}/type[]`] : []),
-    ...refusedKeywords(item, `${at}/${key}`),
+    ...(!names && key === 'propertyNames' ? [`${at}/propertyNames`] : []),
+    ...(!names && key === 'type' && Array.isArray(item) ? [`${at}/type[]`] : []),
+    ...(!names && key === 'const' ? [`${at}/const`] : []),
+    ...(!names && ['default', 'examples', 'example', 'enum', 'const'].includes(key) ? [] : refusedKeywords(item, `${at}/${key}`, !names && ['properties', '$defs', 'definitions', 'patternProperties'].includes(key))),
   ]);
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI (issue 28): a fork made at the previous release takes this one the way docs/forking.md says, and stays
+# CI: a fork made at the previous release takes this one the way docs/forking.md says, and stays
 # green. In a temporary clone of this repository: check out the base, run `npm run remove-examples`, add a
 # scaffolded tool (`npm run new-tool`) and a tool written by hand, rename the package, commit; then fetch
 # and merge the target. Conflicts are allowed only in the shared files CHANGELOG.md names (and in examples
@@ -10,7 +10,7 @@
 #
 # target: this checkout's HEAD by default. base: found from CHANGELOG.md and package.json's history
 # (`npm run upgrade-check -- --releases`, no tags): the newest release other than the target itself, and
-# with --previous the one before it (issue 32: CI walks from both, when there are two). A target that is
+# with --previous the one before it (CI walks from both, when there are two). A target that is
 # the newest release plus CHANGELOG.md alone (the commit after a release, writing its `Commit:` line) counts
 # as that release: the walks go from the releases before it (a walk from a tree to itself proves nothing).
 # --which prints the base chosen and stops.

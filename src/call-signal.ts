@@ -1,5 +1,5 @@
 // A call's cancellation, cheap to make. Node's AbortController builds an EventTarget, and listening to it
-// costs another allocation or two: about 4 µs of every tool call (issue 12), for a signal most calls never
+// costs another allocation or two: about 4 µs of every tool call, for a signal most calls never
 // fire and most tools never read. A CallSignal is a flag and a list; the standard AbortSignal a tool sees
 // as `ctx.signal` is made on first use and aborted with the call.
 

@@ -18,7 +18,7 @@ export interface Common {
   readonly port: number | undefined;
   /** HOST, or the interface the server listens on when HOST is unset. */
   readonly host: string;
-  /** Variables whose own value was invalid: a cross-field check skips what is already reported (issue 18). */
+  /** Variables whose own value was invalid: a cross-field check skips what is already reported. */
   readonly invalid: ReadonlySet<string>;
 }
 
@@ -89,8 +89,8 @@ export const headerName = z
 // ---- How a problem is worded --------------------------------------------------------------------
 
 /**
- * Names whose values are never repeated in a problem (issue 18): secrets, keys, URLs that may hold a
- * password, and UPSTREAM_HEADERS, where a credential pasted by mistake is refused (issue 33).
+ * Names whose values are never repeated in a problem: secrets, keys, URLs that may hold a
+ * password, and UPSTREAM_HEADERS, where a credential pasted by mistake is refused.
  */
 const SECRET_NAME = /SECRET|KEY|TOKEN|PASSWORD|CREDENTIAL|^REDIS_URL$|^UPSTREAM_HEADERS$/i;
 /** Longest value repeated in a problem. */

@@ -1,5 +1,5 @@
 // Variables that look like a misspelt setting (`CUSTOMR_API_URL`), found at startup so a typo does not
-// silently leave a default in place (issue 27). Only names; a variable's value is never read here.
+// silently leave a default in place. Only names; a variable's value is never read here.
 
 /** Variables of the system, the shell and npm: never taken for a misspelt setting, however close. */
 const FOREIGN = /^(npm_|NODE_OPTIONS$|NODE_PATH$|NODE_EXTRA_CA_CERTS$|PATH$|HOME$|HOSTNAME$|HOSTTYPE$|USER$|LOGNAME$|SHELL$|TERM$|LANG$|PWD$|OLDPWD$|TMPDIR$|TZ$|SHLVL$|_$)/;

@@ -1,6 +1,7 @@
 // The typed, frozen settings that loadConfig (src/config.ts) returns: what the rest of the server reads.
 // Each part is built by its room's settings module (src/<room>/settings.ts); add a field here with it.
 import type { AuthSettings } from './auth/settings';
+import type { CardSettings } from './card/settings';
 import type { DoorSettings } from './door/settings';
 import type { LogShape } from './logging/settings';
 import type { TelemetrySettings } from './telemetry';
@@ -14,11 +15,15 @@ export interface Config {
   readonly host: string;
   /** Undefined only outside production: the entry point then starts the bundled example API. */
   readonly customerApiUrl: string | undefined;
+  /** The bundled example API's port on 127.0.0.1 when it is started (no CUSTOMER_API_URL); 0: any free port. */
+  readonly exampleApiPort: number;
   /** How error sentences name the customer's API ("The billing system did not answer in time…"). */
   readonly customerApiName: string;
   readonly logLevel: LogLevel;
   /** JSON or pretty text, level names, ISO times; see src/logging/settings.ts. */
   readonly log: LogShape;
+  /** The `"instance"` of every log line: INSTANCE_ID, else host name and pid (src/logging/settings.ts). */
+  readonly instance: string;
   /** Sentences to log as warnings at start (a variable that looks like a misspelt setting). */
   readonly warnings: readonly string[];
   readonly publicBasePath: string;
@@ -44,10 +49,12 @@ export interface Config {
     readonly maxResponseBytes: number;
     /** Connections per origin to the API, which also caps concurrent calls to it; null: no limit. */
     readonly connections: number | null;
-    /** UPSTREAM_USER_AGENT, by default `<package name>/<version>` (issue 33). */
+    /** UPSTREAM_USER_AGENT, by default `<package name>/<version>`. */
     readonly userAgent: string;
     /** UPSTREAM_HEADERS, lower-cased names; never credentials. */
     readonly fixedHeaders: Readonly<Record<string, string>> | undefined;
+    /** UPSTREAM_CREDENTIALS: scheme (or account parameter) name to the value the server places; never logged. */
+    readonly credentials: Readonly<Record<string, string>> | undefined;
     /** UPSTREAM_ERROR_REASON=on: a 4xx's reason reaches the model and the debug log. */
     readonly errorReason: boolean;
     /** UPSTREAM_ERROR_WHEN: a 2xx JSON body matching it is a refused request. */
@@ -75,7 +82,7 @@ export interface Config {
     readonly callsPerMinute: number;
     readonly burst: number;
   };
-  /** Session routing between replicas (issue 9); off (one process, in memory) when `url` is unset. */
+  /** Session routing between replicas; off (one process, in memory) when `url` is unset. */
   readonly redis: {
     readonly url: string | undefined;
     /** Every key and channel starts with this, so deployments can share one Redis. */
@@ -102,6 +109,8 @@ export interface Config {
   readonly toolsMode: 'static' | 'dynamic';
   /** TOOL_SCHEMAS: 'portable' (the default); 'strict' lists input schemas in OpenAI's strict form (src/tools/strict-schema.ts). */
   readonly toolSchemas: 'portable' | 'strict';
+  /** Who this server says it is and where /mcp is public (MCP_SERVER_NAME, MCP_PUBLIC_URL…); see src/card. */
+  readonly card: CardSettings;
   /** /mcp as an OAuth protected resource (MCP_AUTH=oauth); absent with MCP_AUTH=headers. See src/auth. */
   readonly auth?: AuthSettings;
 }

@@ -1,5 +1,5 @@
 // The only reader of process.env: composes each room's settings, reads the environment once at startup,
-// and reports every problem in one ConfigError (issue 18: whatever the mix of invalid and missing values).
+// and reports every problem in one ConfigError (whatever the mix of invalid and missing values).
 //
 // A room's settings live beside its code, in `src/<room>/settings.ts`, as three exports (see
 // SettingsModule in ./config-fields):
@@ -15,6 +15,7 @@ import { misspeltSettings } from './config-spelling';
 import type { Config, LogLevel } from './config-types';
 import type { DoorSettings } from './door/settings';
 import * as auth from './auth/settings';
+import * as card from './card/settings';
 import * as door from './door/settings';
 import * as health from './health/settings';
 import * as http from './http/settings';
@@ -44,10 +45,12 @@ const processSettings = {
   HOST: hostName.optional(),
   LOG_LEVEL: oneOf(LOG_LEVELS).default('info'),
   SHUTDOWN_GRACE_MS: int(0, 10_000),
+  // Development only: where the bundled example API listens when CUSTOMER_API_URL is unset (0: any free port).
+  EXAMPLE_API_PORT: port().default(0),
 };
 
 // Every room, in the order their problems are listed.
-const ROOMS = [logging, upstream, http, sse, door, auth, limits, health, hub, sessions, telemetry, views, toolsets] as const;
+const ROOMS = [logging, upstream, http, sse, door, auth, card, limits, health, hub, sessions, telemetry, views, toolsets] as const;
 
 /** Every variable this server reads, in the order .env.example documents them by room. */
 export const SETTING_NAMES: readonly string[] = Object.freeze([processSettings, ...ROOMS.map((room) => room.settings)].flatMap((shape) => Object.keys(shape)));
@@ -58,7 +61,7 @@ export class ConfigError extends Error {
   readonly code = 'CONFIG_INVALID';
   constructor(
     readonly problems: readonly string[],
-    /** Variables that look like misspelt settings: often the reason a setting is missing (issue 27). */
+    /** Variables that look like misspelt settings: often the reason a setting is missing. */
     readonly warnings: readonly string[] = [],
   ) {
     const list = (lines: readonly string[]) => lines.map((line) => `  - ${line}`).join('\n');
@@ -68,7 +71,7 @@ export class ConfigError extends Error {
 
 /**
  * Each variable is parsed on its own, so one bad value does not hide the others, and every cross-field
- * check then runs on whatever parsed (issue 18). One line per variable: its first problem only.
+ * check then runs on whatever parsed. One line per variable: its first problem only.
  */
 class Parse {
   readonly values: Record<string, unknown> = {};
@@ -111,9 +114,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const common: Common = { env: p.NODE_ENV, production, port: p.PORT, host, invalid: parse.invalid };
 
   const problems = [...parse.problems];
+  if (p.EXAMPLE_API_PORT !== 0 && p.EXAMPLE_API_PORT === p.PORT) problems.push('EXAMPLE_API_PORT: must differ from PORT (the example API and the tool server each need a port)');
   for (const room of ROOMS as readonly SettingsModule<Shape, unknown>[]) problems.push(...(room.problems?.(parse.of(room.settings), common) ?? []));
   problems.push(...crossRoomProblems(parse.of(upstream.settings), parse.of(door.settings)));
   problems.push(...fixedHeaderProblems(parse.of(upstream.settings).UPSTREAM_HEADERS, parse.of(auth.settings).UPSTREAM_USER_HEADER, parse.of(door.settings).HUB_SECRET_HEADER));
+  problems.push(...card.publicUrlProblems(parse.of(card.settings).MCP_PUBLIC_URL, parse.of(auth.settings).OAUTH_RESOURCE));
   problems.push(...auth.userHeaderProblems(parse.of(auth.settings).UPSTREAM_USER_HEADER, { secretHeader: parse.of(door.settings).HUB_SECRET_HEADER, forwarded: parse.of(upstream.settings).FORWARD_HEADERS }));
   const warnings = misspeltSettings(Object.keys(env), SETTING_NAMES);
   // Free-form (platforms set their own values), but only three mean something here: say what another does.
@@ -133,11 +138,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...logging.build(parse.of(logging.settings)),
     warnings,
     shutdownGraceMs: p.SHUTDOWN_GRACE_MS,
+    exampleApiPort: p.EXAMPLE_API_PORT,
     ...upstream.build(parse.of(upstream.settings)),
     ...http.build(parse.of(http.settings)),
     ...sse.build(parse.of(sse.settings)),
     ...doorPart,
     ...auth.build(parse.of(auth.settings), common),
+    // OAUTH_RESOURCE is /mcp's public URL too: the card names it when MCP_PUBLIC_URL is unset.
+    ...card.build(parse.of(card.settings), common, parse.of(auth.settings).MCP_AUTH === 'oauth' ? parse.of(auth.settings).OAUTH_RESOURCE : undefined),
     ...limits.build(parse.of(limits.settings)),
     ...health.build(parse.of(health.settings)),
     ...hub.build(parse.of(hub.settings)),
@@ -150,7 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /**
  * UPSTREAM_HEADERS may not fix the header that carries the verified user's subject (an API that trusts it
- * would take every call for that user) nor the hub's secret header (issue 33).
+ * would take every call for that user) nor the hub's secret header.
  */
 function fixedHeaderProblems(headers: Readonly<Record<string, string>> | undefined, userHeader: string | undefined, secretHeader: string | undefined): string[] {
   const reserved = new Map<string, string>();

@@ -1,4 +1,4 @@
-// Settings from a `.env` file for `npm start` and `npm run dev` (issue 10). Variables already in the
+// Settings from a `.env` file for `npm start` and `npm run dev`. Variables already in the
 // environment win. Only the entry point calls this; src/config.ts still interprets every value.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

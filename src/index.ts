@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import * as catalogue from '../tools';
 import type { Resource } from './resources';
 import type { Prompt } from './prompts';
-import { name, version } from '../package.json';
+import { installLinks, localMcpUrl } from './card';
 import { runPrimary } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
 import { readEnvFile, withEnvFile, type EnvFile } from './env-file';
@@ -21,7 +21,7 @@ import { servedTools, toolsetCounts, ToolsetError } from './tools/toolsets';
 const { tools } = catalogue;
 /** A tools/index.ts written before views existed has no `resources` list: then there are none. */
 const resources = (catalogue as { resources?: readonly Resource[] }).resources ?? [];
-/** Nor, before issue 34, a `prompts` list. */
+/** Nor, in releases before prompts, a `prompts` list. */
 const prompts = (catalogue as { prompts?: readonly Prompt[] }).prompts ?? [];
 
 function configOrExit(envFile: EnvFile): Config {
@@ -38,7 +38,7 @@ function configOrExit(envFile: EnvFile): Config {
 /**
  * The bundled example API's folder, if this copy still has it: beside src/, in the sources and in dist/ alike.
  * Compiled, the example's sources must exist too whenever this entry's own sources are there, so a
- * dist/example-api left by an older build is never served after a fork deleted example-api/ (issue 18).
+ * dist/example-api left by an older build is never served after a fork deleted example-api/.
  */
 function exampleApiFolder(): string | undefined {
   const folder = join(__dirname, '..', 'example-api');
@@ -58,23 +58,23 @@ interface ExampleApiOAuth {
 
 /**
  * The bundled example API, if this copy still has it: src/ never imports example-api/ statically, so a fork
- * deletes it. With MCP_AUTH=oauth it accepts the tokens OAUTH_ISSUER makes for UPSTREAM_AUDIENCE (issue 32).
+ * deletes it. With MCP_AUTH=oauth it accepts the tokens OAUTH_ISSUER makes for UPSTREAM_AUDIENCE.
  */
 async function startEmbeddedExampleApi(config: Config, logger: Logger): Promise<{ url: string; close(): Promise<void> } | undefined> {
   const folder = exampleApiFolder();
   if (folder === undefined) return undefined;
   // A specifier in a variable: the type checker does not follow it, so the project compiles without the folder.
   // require, not import(): the compiled entry is CommonJS, and ESM's import() refuses a directory.
-  const { startExampleApi } = require(folder) as { startExampleApi(options: { oauth?: ExampleApiOAuth; logger?: Logger }): Promise<{ url: string; close(): Promise<void> }> }; // eslint-disable-line @typescript-eslint/no-require-imports
+  const { startExampleApi } = require(folder) as { startExampleApi(options: { port?: number; oauth?: ExampleApiOAuth; logger?: Logger }): Promise<{ url: string; close(): Promise<void> }> }; // eslint-disable-line @typescript-eslint/no-require-imports
   const auth = config.auth;
   const oauth = auth && { issuer: auth.issuer, audience: auth.upstream.audience, clientId: auth.client.id, userHeader: auth.upstream.userHeader };
   // It logs why it refused a request (a 401's reason: missing, malformed, unknown, expired…) in this log.
-  return startExampleApi({ ...(oauth ? { oauth } : {}), logger: logger.child({ component: 'example-api' }) });
+  return startExampleApi({ port: config.exampleApiPort, ...(oauth ? { oauth } : {}), logger: logger.child({ component: 'example-api' }) });
 }
 
 /** The process's logger: pretty in a terminal outside production (LOG_FORMAT=auto), JSON otherwise. */
 function loggerFor(config: Config): Logger {
-  return createLogger({ level: config.logLevel, shape: config.log, where: { terminal: process.stdout.isTTY === true, production: config.env === 'production' } });
+  return createLogger({ level: config.logLevel, shape: config.log, instance: config.instance, where: { terminal: process.stdout.isTTY === true, production: config.env === 'production' } });
 }
 
 /** The ports this process listens on, with the settings that chose them, for a failed listen's sentence. */
@@ -98,7 +98,12 @@ async function main(config: Config, envFile: EnvFile): Promise<void> {
   let stopExampleApi: (() => Promise<void>) | undefined;
   if (customerApiUrl === undefined) {
     // Development only (loadConfig refuses this in production): serve the bundled example API.
-    const exampleApi = await startEmbeddedExampleApi(config, logger);
+    const exampleApi = await startEmbeddedExampleApi(config, logger).catch((error: unknown) => {
+      const sentence = listenFailure(error, [{ port: config.exampleApiPort, host: '127.0.0.1', setting: 'EXAMPLE_API_PORT', hostSetting: 'EXAMPLE_API_PORT' }]);
+      if (sentence === undefined) throw error;
+      process.stderr.write(`${sentence}\n`);
+      return process.exit(1);
+    });
     if (exampleApi === undefined) {
       process.stderr.write('Invalid configuration:\n  - CUSTOMER_API_URL: is required (the example API in example-api/ is not part of this copy)\n');
       return process.exit(1);
@@ -125,7 +130,8 @@ async function main(config: Config, envFile: EnvFile): Promise<void> {
     tools: withApiName(served, config.customerApiName),
     resources,
     prompts,
-    info: { name, version },
+    // MCP_SERVER_NAME, _TITLE, _DESCRIPTION and package.json's version: initialize, server/discover and the card say the same.
+    info: config.card.identity,
     ...sessionBusFromConfig(config, logger),
   });
   let signalled = false;
@@ -158,13 +164,21 @@ async function main(config: Config, envFile: EnvFile): Promise<void> {
   } catch (error) {
     const sentence = listenFailure(error, portSettings(config));
     if (sentence === undefined) throw error;
-    // One sentence, no stack: the operator's to fix by a setting (issue 27).
+    // One sentence, no stack: the operator's to fix by a setting.
     logger.flush();
     process.stderr.write(`${sentence}\n`);
     return process.exit(1);
   }
   logger.info({ url, tools: served.map((tool) => tool.name), customerApiUrl }, 'tool server listening');
+  if (config.env !== 'production' && (cluster.isPrimary || cluster.worker?.id === 1)) logConnectLinks(config, url, logger);
   logger.flush();
+}
+
+/** Development: where the card is and how to add this server to a host, for /mcp as configured or as listening here. */
+function logConnectLinks(config: Config, url: string, logger: Logger): void {
+  const mcpUrl = config.card.publicUrl ?? localMcpUrl(url);
+  const { vscodeWeb, cursor, claude, codex, copilot } = installLinks({ serverName: config.card.identity.name, url: mcpUrl, bearer: config.auth === undefined });
+  logger.info({ serverCard: `${mcpUrl}/server-card`, vscode: vscodeWeb, cursor, claude, codex, copilot }, 'add it to a host (docs/connect-your-host.md)');
 }
 
 function start(): Promise<void> {

@@ -1,6 +1,6 @@
 // The one logger: pino JSON lines, or text in a terminal (./logging/pretty.ts). Headers are logged by an
 // allowlist (src/logging/headers.ts), every string is bounded, and session ids appear only as short
-// hashes, at every level (issue 7, point 6).
+// hashes, at every level.
 // Log headers only under the `headers` key (or `req.headers`); never log tool arguments or message params.
 import cluster from 'node:cluster';
 import pino, { type DestinationStream, type Logger } from 'pino';
@@ -8,7 +8,7 @@ import { bounded, boundedFields, boundString, MAX_ERROR_STRING } from './logging
 import { writesDirectly } from './logging/call-line';
 import { headersForLog } from './logging/headers';
 import { loadPinoPretty, prettyLines, wantsPretty, type LoadPretty } from './logging/pretty';
-import type { LogShape } from './logging/settings';
+import { defaultInstance, type LogShape } from './logging/settings';
 import { sessionTag } from './logging/session-tag';
 
 export type { Logger };
@@ -31,6 +31,11 @@ export interface LoggerOptions {
    * cluster worker; the primary's and a single process's lines have no `worker`.
    */
   worker?: number;
+  /**
+   * Written as `"instance"` on every line (Config.instance: INSTANCE_ID, else host name and pid), so the
+   * merged logs of two replicas can be told apart; a cluster's workers add `worker`. Default: host name and pid.
+   */
+  instance?: string;
 }
 
 const JSON_SHAPE: LogShape = { format: 'json', levelNames: false, isoTime: false };
@@ -39,7 +44,7 @@ const NOT_A_TERMINAL = { terminal: false, production: false };
 /**
  * Lines to stdout are gathered in a buffer of this many bytes, handed over when the next line might not
  * fit, or at most FLUSH_INTERVAL_MS after they were written: one write per line was a large part of the
- * CPU of a tool call (see docs/performance.md). 16 KiB: sonic-boom's cap on one write; 48 KiB measured
+ * CPU of a tool call (see docs/performance-history.md). 16 KiB: sonic-boom's cap on one write; 48 KiB measured
  * no better. Call `logger.flush(cb)` before exiting.
  */
 const BATCH_BYTES = 16_384;
@@ -49,7 +54,7 @@ const FLUSH_INTERVAL_MS = 1000;
  * Standard output, buffered. Each line is encoded into the batch's Buffer as it is written, and a full
  * batch goes to sonic-boom (buffer mode, synchronous) whole; a new Buffer takes the next lines, since
  * sonic-boom may still hold the last one. Each line's string is garbage as soon as it is encoded; they
- * were kept as one growing string (a chain of ~70 lines) until the batch was full (issue 42). A line
+ * were kept as one growing string (a chain of ~70 lines) until the batch was full. A line
  * longer than a batch is handed over on its own. Whatever is gathered is handed over on flush and written
  * synchronously when the process exits (process.exit included), so no line is lost.
  */
@@ -64,7 +69,7 @@ function stdoutLines(): DestinationStream & { flush(cb?: (err?: Error) => void):
     write.call(boom, full);
   };
   // Registered before pino.destination(), whose own 'beforeExit' flushes and then ends the stream: the
-  // gathered lines must reach it first (an event loop that empties; issue 19).
+  // gathered lines must reach it first (an event loop that empties).
   const ended = (): boolean => (boom as unknown as { destroyed: boolean }).destroyed;
   process.on('beforeExit', () => {
     if (!ended()) handOver();
@@ -118,12 +123,12 @@ function errForLog(error: unknown): unknown {
   const { message, stack, ...rest } = serialized as Record<string, unknown>;
   return {
     ...(bounded(rest) as Record<string, unknown>),
-    message: typeof message === 'string' ? boundString(message, MAX_ERROR_STRING) : message,
-    stack: typeof stack === 'string' ? boundString(stack, MAX_ERROR_STRING) : stack,
+    message: typeof message === 'string' ? boundString(message, MAX_ERROR_STRING, true) : message,
+    stack: typeof stack === 'string' ? boundString(stack, MAX_ERROR_STRING, true) : stack,
   };
 }
 
-export function createLogger({ level, destination, shape = JSON_SHAPE, where = NOT_A_TERMINAL, loadPretty = loadPinoPretty, worker = cluster.worker?.id }: LoggerOptions): Logger {
+export function createLogger({ level, destination, shape = JSON_SHAPE, where = NOT_A_TERMINAL, loadPretty = loadPinoPretty, worker = cluster.worker?.id, instance = defaultInstance() }: LoggerOptions): Logger {
   const prettify = wantsPretty(shape.format, where) ? loadPretty({ colorize: destination === undefined && where.terminal }) : undefined;
   // Pretty text goes out line by line, unbuffered: a person is reading it as it comes.
   const sink = prettify ? prettyLines(prettify, destination ?? pino.destination({ dest: 1, sync: true })) : destination ?? stdoutLines();
@@ -132,8 +137,9 @@ export function createLogger({ level, destination, shape = JSON_SHAPE, where = N
   const logger = pino(
     {
       level,
-      // No pid or hostname (a container's are noise); a cluster worker's number, the one field that tells workers apart.
-      base: worker === undefined ? undefined : { worker },
+      // Set once, written by pino into every line at no cost per line: which replica (instance) and which
+      // of its cluster workers (worker) wrote it. pino's own pid and hostname are folded into `instance`.
+      base: worker === undefined ? { instance } : { instance, worker },
       ...(json.isoTime ? { timestamp: pino.stdTimeFunctions.isoTime } : {}),
       serializers: {
         headers: headersForLog,
@@ -154,8 +160,8 @@ export function createLogger({ level, destination, shape = JSON_SHAPE, where = N
     },
     sink,
   );
-  // The per-call line is built by hand for this logger's own lines (./logging/call-line.ts, issue 19).
-  writesDirectly(logger, sink, json, worker === undefined ? '' : `,"worker":${worker}`);
+  // The per-call line is built by hand for this logger's own lines (./logging/call-line.ts).
+  writesDirectly(logger, sink, json, `,"instance":${JSON.stringify(instance)}${worker === undefined ? '' : `,"worker":${worker}`}`);
   if (!destination && !prettify) setInterval(() => logger.flush(), FLUSH_INTERVAL_MS).unref();
   if (shape.format === 'pretty' && !prettify) logger.warn('LOG_FORMAT=pretty, but pino-pretty (a development dependency) is not installed: logging JSON');
   return logger;

@@ -1,4 +1,5 @@
-// One of Node's tick objects, kept for the life of the process (issue 42.2, docs/performance.md).
+// One of Node's tick objects, kept for the life of the process (docs/performance-history.md, "A slow path in
+// node's `nextTick`").
 //
 // process.nextTick makes each tick object with one object literal, `{ [async_id_symbol], [trigger_async_id_symbol],
 // callback, args }`; V8's feedback for that literal holds the hidden classes (maps) of its shape weakly. A

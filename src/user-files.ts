@@ -29,7 +29,7 @@ function offline(): UserFiles {
   const refuse = (path: string) => async (): Promise<never> => {
     throw new HubNotConfiguredError('POST', path, 'HUB_URL');
   };
-  return { fetch: refuse('/api/mcp/files/fetch'), upload: refuse('/api/mcp/files/upload') };
+  return { available: false, fetch: refuse('/api/mcp/files/fetch'), upload: refuse('/api/mcp/files/upload') };
 }
 
 function bound(client: HubClient, sessionId: string | undefined, cancellation: Cancellation): UserFiles {
@@ -38,6 +38,7 @@ function bound(client: HubClient, sessionId: string | undefined, cancellation: C
     return sessionId;
   };
   return {
+    available: true,
     async fetch(name): Promise<LibraryFile> {
       const file = await client.fetchFile(session(), name, { signal: abortSignalOf(cancellation) });
       return { name, content: file.content, contentType: file.contentType };

@@ -1,5 +1,5 @@
 // Every setting a room declares is documented in .env.example and in docs/configuration.md's tables, and
-// .env.example names no setting that nothing reads (issue 18: settings composed from their rooms must stay
+// .env.example names no setting that nothing reads (settings composed from their rooms must stay
 // discoverable in one place).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 18: every configuration problem in one message, whatever the mix, each in words a newcomer reads.
+// Every configuration problem in one message, whatever the mix, each in words a newcomer reads.
 import { ConfigError, loadConfig } from '../src/config';
 import { problemsOf } from './support/config-problems';
 import { echo, isSecretSetting } from '../src/config-fields';

@@ -1,4 +1,4 @@
-// Issue 27: settings a person gets right the first time. HOST must be an address or a host name,
+// Settings a person gets right the first time. HOST must be an address or a host name,
 // CUSTOMER_API_URL may hold only the placeholders the server fills, LOG_FORMAT=pretty is refused in
 // production, the log's JSON keeps today's shape by default, and a variable one or two letters from a
 // setting is named in a warning (the known names come from the settings schema).

@@ -77,7 +77,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_BASE_PATH: 'tools/' })).toThrow(ConfigError);
   });
 
-  describe('who may call (issue 7)', () => {
+  describe('who may call', () => {
     const prod = { NODE_ENV: 'production', CUSTOMER_API_URL: 'https://api.example.com' };
 
     it('outside production: loopback HOST, localhost names, no caller authentication', () => {

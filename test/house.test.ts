@@ -1,4 +1,4 @@
-// A house without circles (issue 42): no file of the project imports itself through others, and in src/
+// A house without circles: no file of the project imports itself through others, and in src/
 // no floor imports a floor above it (docs/forking.md, "The floors of src/"). The imports are the
 // compiler's own (`tsc --explainFiles`): type-only ones, `export … from` and `import()` included.
 import { readdirSync, statSync } from 'node:fs';
@@ -18,8 +18,8 @@ const FLOORS: ReadonlyArray<readonly [floor: number, name: string, paths: readon
   [1, 'telemetry', ['src/telemetry/']],
   [2, 'the outside world', ['src/protocol/', 'src/upstream/', 'src/hub/', 'src/limits/', 'src/door/', 'src/auth/']],
   [3, 'definitions', ['src/tools/', 'src/resources/', 'src/prompts/']],
-  [4, 'protocol and transport', ['src/mcp/', 'src/sessions/', 'src/cluster/']],
-  [5, 'composition', ['src/*.ts', 'src/tools/testing/']],
+  [4, 'protocol and transport', ['src/mcp/', 'src/sessions/', 'src/cluster/', 'src/card/']],
+  [5, 'composition', ['src/*.ts', 'src/assembly/', 'src/tools/testing/']],
 ];
 
 function floorOf(file: string): { floor: number; name: string } | undefined {

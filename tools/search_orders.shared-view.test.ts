@@ -1,4 +1,4 @@
-// The example view and a second view in their shared forms (issue 35: a second view should not double
+// The example view and a second view in their shared forms (a second view should not double
 // what the first costs), in headless Chromium: with VIEW_ASSETS_URL set, the test host (test/support/view-host)
 // applies each view's `_meta.ui.csp` to its sandboxed frame, as hosts do, and shows the search_orders view
 // and a view of the `--view` scaffold side by side. Both load the one runtime from the tool server and both

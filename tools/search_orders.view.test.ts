@@ -1,4 +1,4 @@
-// The example view in a real browser (issues 26 and 35): headless Debian Chromium shows the test host page
+// The example view in a real browser: headless Debian Chromium shows the test host page
 // (test/support/view-host), whose ext-apps AppBridge renders the view in a sandboxed iframe; the host's tool
 // calls go through a real MCP client (SDK v2) to the tool server, as in Claude or ChatGPT, or fail as a
 // host's can. Without Chromium the tests skip and say why. VIEW_SCREENSHOTS=<folder> saves screenshots
@@ -21,7 +21,7 @@ import getOrder from './get_order';
 import searchOrders from './search_orders';
 import { searchOrdersView } from './search_orders.view';
 
-// The host's page names the organisation it works in: a manager of two is not asked which (issue 34).
+// The host's page names the organisation it works in: a manager of two is not asked which.
 const MANAGER = { authorization: 'Bearer demo-manager-token', 'x-tenant-id': 'acme' };
 const VIEWER = { authorization: 'Bearer demo-viewer-token' };
 
@@ -39,7 +39,7 @@ let server: TestServer;
 beforeAll(async () => {
   const html = await buildView(join(__dirname, 'views/search_orders'));
   api = await startExampleApi();
-  // Only the tools the view calls and the view itself (issue 32): a fork's own tools and views are not this test's.
+  // Only the tools the view calls and the view itself: a fork's own tools and views are not this test's.
   server = await startToolServer({ tools: [searchOrders, getOrder, createOrder], resources: [defineView({ ...searchOrdersView, html: () => html })], apiUrl: api.url });
 }, 60_000);
 afterAll(async () => {
@@ -191,7 +191,7 @@ describe('the search_orders view on the wire', () => {
     await fetch(`${api.url}/_demo/next`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 403 }) });
     await createThrough(view, 'Northwind Traders');
     await view.waitForSelector('#created[data-state=error]');
-    // The contract's permission sentence, then the API's own words for the refusal (issue 33).
+    // The contract's permission sentence, then the API's own words for the refusal.
     expect(await view.$eval('#created .message', (el) => el.textContent)).toBe(
       "You don't have permission to perform this action. Ask your administrator for access if you need it. The company's system said: \"scripted_failure\".",
     );

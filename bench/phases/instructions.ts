@@ -1,10 +1,10 @@
-// POST /mcp counted in instructions (issue 42.2): ours, the raw-Node limit and, with --before, the previous
+// POST /mcp counted in instructions: ours, the raw-Node limit and, with --before, the previous
 // build, each run under callgrind (bench/callgrind.ts), warmed until the JIT has compiled the call path,
 // then every era's calls counted in windows, A B B A. CPU seconds per call on a shared 2-core machine
 // move by about 20% between two runs of one build; on a quiet machine, instructions per call move by a
 // few per cent (GC runs do not land in every window alike), so a change of 5% on the path of a call shows
 // here. Kernel time is not in the count; the two servers make the same syscalls per call
-// (docs/performance.md).
+// (docs/performance-history.md, "`/mcp` in instructions").
 import { startCounted, hasCallgrind, type CountedServer } from '../callgrind';
 import { OURS_ENV, SCRIPTS, type Measured } from '../context';
 import { closedLoop, totalErrors } from '../load';

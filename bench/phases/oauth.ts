@@ -1,4 +1,4 @@
-// POST /mcp with MCP_AUTH=oauth beside the same call with MCP_AUTH=headers (issue 17, item 10): the oauth
+// POST /mcp with MCP_AUTH=oauth beside the same call with MCP_AUTH=headers: the oauth
 // server verifies the client's token (a cached verification) and sends the customer's API a token made for
 // it (a cached RFC 8693 exchange), so the difference is what those two caches cost per call. A real
 // authorization server (oidc-provider, the tests' own) runs in the bench process; both servers run with

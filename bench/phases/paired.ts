@@ -1,10 +1,10 @@
-// POST /mcp in CPU seconds, paired (issue 42.2): ours, the raw-Node limit and, with --before, the previous
+// POST /mcp in CPU seconds, paired: ours, the raw-Node limit and, with --before, the previous
 // build, each era of /mcp (and, as `paired-sse`, the hub's lane: the same run's reference for a harness
 // that reads every ratio high or low) with one client whose connections stay open, measured in short
 // slices that take turns (every target once per pass, the order rotated and reversed from pass to pass).
 // A minute in which the machine slows hits every target alike, where the `mcp` phase's 3 s rounds let it
 // land on one. What pairing alone cannot cancel is the process: two processes of one build are two sets
-// of JIT decisions and heap layouts, and read up to a tenth apart here (docs/performance.md). So the
+// of JIT decisions and heap layouts, and read up to a tenth apart here (docs/performance-history.md). So the
 // targets are started afresh several times, in a rotated order, and the passes are shared out among those
 // processes: the sums average over processes as well as over time, and each process's ratio is shown
 // apart. CPU is read from /proc around each slice and summed per target; a slice of 0.4 s reads it to
@@ -89,7 +89,7 @@ async function slice(pid: number, lane: PairedLane, call: McpCaller['call'], ms:
 
 /**
  * `paired`: both eras of /mcp. `paired-sse` (withHubLane): the hub's lane too, in the same slices. Adding it
- * changes what the processes run, and with it the /mcp figures (docs/performance.md): compare runs of one kind.
+ * changes what the processes run, and with it the /mcp figures (docs/performance-history.md): compare runs of one kind.
  */
 export const pairedPhase = (withHubLane: boolean): Phase => async (ctx: BenchContext) => {
   const timing = pairedTiming(ctx.settings.quick);

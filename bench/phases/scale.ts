@@ -1,4 +1,4 @@
-// Scale-out (issue 9): a call routed through another replica over Redis beside one on the stream's holder,
+// Scale-out: a call routed through another replica over Redis beside one on the stream's holder,
 // and calls/s with WORKERS=2 beside one process. The measuring is in bench/scale.ts.
 import { availableParallelism } from 'node:os';
 import { OURS_ENV, HEADERS, TOOL } from '../context';

@@ -1,4 +1,4 @@
-// Slow upstream (issue 12.1): the stand-in API answering after 50 ms (--slow-delay), at 128, 256 and 512
+// Slow upstream: the stand-in API answering after 50 ms (--slow-delay), at 128, 256 and 512
 // calls in flight (two per SSE stream; one POST each on /mcp). With latency, not CPU, the limit, a server
 // should deliver nearly what the API can serve: the floor. A connection cap on the upstream pool shows
 // here as calls/s stuck at cap ÷ latency.

@@ -1,4 +1,4 @@
-// Concurrency sweep (issue 12.3): ours and the raw-Node limit at 1, 8, 32, 128 and 512 calls in flight
+// Concurrency sweep: ours and the raw-Node limit at 1, 8, 32, 128 and 512 calls in flight
 // (two per SSE stream; one POST each on /mcp), A B B A at each level. Flat means calls/s at 512 stays
 // within 0.9× of the figure at 32 and p99 within 3× of p50.
 import type { BenchContext, Lane } from '../context';

@@ -18,7 +18,7 @@ const SCRIPT = /<script\s+type="module"\s+src="\.\/([\w.-]+\.ts)"\s*><\/script>/
 
 /**
  * zod's 60-odd locales other than English, which ext-apps' SDK pulls in whole (`export * as locales`): no
- * view asks for them, and they were 260 KB of a 670 KB view (issue 35). Each becomes a locale with no messages.
+ * view asks for them, and they were 260 KB of a 670 KB view. Each becomes a locale with no messages.
  */
 const zodEnglishOnly: Plugin = {
   name: 'zod-english-only',

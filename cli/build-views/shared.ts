@@ -1,4 +1,4 @@
-// The shared form of the views (issue 35: a second view should not double what the first costs): ONE
+// The shared form of the views (a second view should not double what the first costs): ONE
 // runtime script for every view, dist/views/runtime-<hash>.js, holding the modules views import by package
 // name (SHARED_MODULES, and all they pull in: the MCP SDK's protocol core, zod) as a classic script that sets
 // a global; and each view built a second time, into dist/views/<name>.shared.html, whose imports of those

@@ -1,4 +1,4 @@
-// Keeps dist/views/<name>.html current while `npm run dev` runs (issue 35): one esbuild watcher per view,
+// Keeps dist/views/<name>.html current while `npm run dev` runs: one esbuild watcher per view,
 // which rebuilds it when its script, anything the script imports, or its index.html changes, in well
 // under a second and without tsc. The server reads the file on each resources/read in development. Each
 // rebuild writes the shared form too (dist/views/<name>.shared.html), against the runtime built at start:

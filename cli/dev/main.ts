@@ -1,5 +1,5 @@
 // `npm run dev`: the tool server under `node --watch` (restarted when its TypeScript changes) and each view
-// rebuilt by esbuild when its sources change, in a second or two and without tsc (issue 35). In
+// rebuilt by esbuild when its sources change, in a second or two and without tsc. In
 // development the server reads a view's file on every resources/read: a rebuilt view is served at once.
 import { spawn } from 'node:child_process';
 import { watchViews } from '../build-views/watch';

@@ -1,7 +1,7 @@
 // The text of a new tool's MCP Apps view (`npm run new-tool -- <name> --view`): its declaration
 // (tools/<name>.view.ts), its sources (tools/views/<name>/index.html and app.ts, built by `npm run build`)
 // and its browser test (tools/<name>.view.test.ts). The view handles every host call's failure and
-// follows the host's theme, as the example view does (issue 35).
+// follows the host's theme, as the example view does.
 import { literal, sampleArgs, type NewTool } from './template';
 
 export const viewUri = (name: string) => `ui://tools/${name}`;

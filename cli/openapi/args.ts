@@ -1,4 +1,4 @@
-// Parses `npm run openapi -- <file> [--tag T…]… [--operation id…]… [--path pattern…]… [--prefix P] [--base-path [/p]] [--max-name N] [--update] [--max-tool-kb N] [--dry-run] [--include-secrets]`.
+// Parses `npm run openapi -- <file> [--tag T…]… [--operation id…]… [--path pattern…]… [--prefix P] [--base-path [/p]] [--max-name N] [--update] [--max-tool-kb N] [--dry-run] [--include-secrets] [--skip-validation]`, or `--survey <folder> [--sample N]`.
 export const USAGE = [
   'usage: npm run openapi -- <file.yaml|file.json|file://…> [options]',
   '  --tag T…            operations with any of these tags (several values, or the option repeated)',
@@ -11,6 +11,10 @@ export const USAGE = [
   '  --max-tool-kb N     size budget of each tool\'s tools/list entry, pruned to fit (default 16)',
   '  --dry-run           say what would be written, write nothing',
   '  --include-secrets   generate operations that require a secret as input, and keep optional secrets as inputs',
+  '  --skip-validation   import past the validator: operations the specification\'s schema refuses are generated as they are',
+  '  --survey <folder>   dry-run every document under the folder and report refusals, the share generated, skip reasons',
+  '  --sample N          with --survey: N documents, every k-th of the sorted list',
+  '  --shard i/n         with --survey: every n-th of those documents from the i-th (0-based), to share a survey between processes',
   '  --help              this text',
   'With no --tag, --operation or --path, every operation is generated.',
 ].join('\n');
@@ -30,6 +34,14 @@ export interface OpenApiArgs {
   /** 'document': the document's server path; else the path given. */
   basePath?: string;
   maxName: number;
+  /** Read past the validator's errors instead of leaving the operations they touch out. */
+  skipValidation: boolean;
+  /** A folder to survey instead of one document to import. */
+  survey?: string;
+  /** With survey: how many documents. */
+  sample?: number;
+  /** With survey: this process's share of the documents. */
+  shard?: { index: number; count: number };
 }
 
 /** `--help` or `-h` anywhere: print the usage and do nothing else. */
@@ -42,13 +54,30 @@ const LISTS = { '--tag': 'tags', '--operation': 'operations', '--path': 'paths' 
 /** The arguments, or a message saying what is wrong. */
 export function parseOpenApiArgs(argv: readonly string[]): OpenApiArgs | string {
   const sources: string[] = [];
-  const parsed: Omit<OpenApiArgs, 'source'> = { tags: [], operations: [], paths: [], dryRun: false, includeSecrets: false, update: false, maxToolKb: 16, maxName: 44 };
+  const parsed: Omit<OpenApiArgs, 'source'> = { tags: [], operations: [], paths: [], dryRun: false, includeSecrets: false, update: false, maxToolKb: 16, maxName: 44, skipValidation: false };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
     if (arg === '--dry-run') {
       parsed.dryRun = true;
     } else if (arg === '--include-secrets') {
       parsed.includeSecrets = true;
+    } else if (arg === '--skip-validation') {
+      parsed.skipValidation = true;
+    } else if (arg === '--survey') {
+      const folder = argv[i + 1];
+      if (folder === undefined || folder.startsWith('--')) return '--survey needs a folder of OpenAPI documents';
+      parsed.survey = folder;
+      i += 1;
+    } else if (arg === '--sample') {
+      const n = Number(argv[i + 1]);
+      if (!Number.isInteger(n) || n < 1) return '--sample needs a whole number of documents (1 or more)';
+      parsed.sample = n;
+      i += 1;
+    } else if (arg === '--shard') {
+      const [, index, count] = /^(\d+)\/(\d+)$/.exec(argv[i + 1] ?? '') ?? [];
+      if (index === undefined || count === undefined || Number(index) >= Number(count)) return '--shard needs i/n with i below n (e.g. 0/3)';
+      parsed.shard = { index: Number(index), count: Number(count) };
+      i += 1;
     } else if (arg === '--update') {
       parsed.update = true;
     } else if (arg === '--max-tool-kb') {
@@ -88,6 +117,8 @@ export function parseOpenApiArgs(argv: readonly string[]): OpenApiArgs | string 
       sources.push(arg);
     }
   }
+  if ((parsed.sample !== undefined || parsed.shard !== undefined) && parsed.survey === undefined) return '--sample and --shard go with --survey <folder>';
+  if (parsed.survey !== undefined) return sources.length === 0 ? { source: '', ...parsed } : `--survey reads a folder, not a file (got ${sources.join(' ')})`;
   if (sources.length !== 1) return sources.length === 0 ? 'give the OpenAPI file' : `one file only (got ${sources.join(' ')})`;
   return { source: sources[0] ?? '', ...parsed };
 }

@@ -1,5 +1,5 @@
 // Which operations `npm run openapi` generates: by tag, by operationId (or tool name), by path pattern;
-// all of them when none is given. An unknown id is answered with the closest ones (issue 33).
+// all of them when none is given. An unknown id is answered with the closest ones.
 
 export interface Selection {
   tags: string[];

@@ -1,6 +1,6 @@
 // What the generator chose where a form body's `encoding` says nothing about a nested property: bracket
 // notation (`shipping[address][city]=Berlin`, arrays by index), as qs, Rack, Rails and PHP read it; the
-// review note names the properties (issue 33).
+// review note names the properties.
 import type { Body } from './operation';
 import { mergeAllOf, typesOf, writableProperties, type Schema } from './schema';
 

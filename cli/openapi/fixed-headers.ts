@@ -1,6 +1,6 @@
 // Headers a document requires with one fixed value (`X-GitHub-Api-Version: 2022-11-28`, `Stripe-Version`,
 // an `Accept: application/vnd.github+json`): not model inputs, but the UPSTREAM_HEADERS setting, which
-// the review notes propose (issue 33).
+// the review notes propose.
 import type { Schema } from './schema';
 
 interface HeaderParameter {

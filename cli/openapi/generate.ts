@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { identifierFor } from '../scaffold/names';
 import { withTool } from '../scaffold/register';
-import { loadDocument } from './load';
+import { readDocument } from './load';
 import { listOperations, select, type Selection } from './operations';
 import { crossDocumentClashes, earlierNames, operationKey, toolCountLines } from './fork-tools';
 import { basePathLines, serverUrl } from './server-url';
@@ -32,6 +32,10 @@ export interface GenerateRequest extends Selection {
   maxName?: number;
   /** 'document' (the server URL's path) or a path: put before every generated path. */
   basePath?: string;
+  /** Import past the validator's errors (default: the operations they touch are skipped, each with its reason). */
+  skipValidation?: boolean;
+  /** Longest time to read the document, in ms (default: no limit). */
+  timeoutMs?: number;
   /** Filled with what a person should know about the whole import: the base path, the fork's tool count. */
   notes?: string[];
 }
@@ -62,8 +66,8 @@ function existing(root: string, tool: string, update: boolean): Existing {
 }
 
 export async function generateTools(request: GenerateRequest): Promise<Planned[]> {
-  const { root, file, dryRun, includeSecrets = false, update = false, maxToolKb = DEFAULT_BUDGET_KB, prefix, maxName, basePath: wanted, notes = [], ...selection } = request;
-  const document = await loadDocument(file);
+  const { root, file, dryRun, includeSecrets = false, update = false, maxToolKb = DEFAULT_BUDGET_KB, prefix, maxName, basePath: wanted, notes = [], skipValidation, timeoutMs, ...selection } = request;
+  const { document, invalid, warnings } = await readDocument(file, { skipValidation, timeoutMs });
   const server = serverUrl(document);
   const basePath = wanted === 'document' ? (server?.basePath ?? '') : wanted;
   const all = listOperations(document, { includeSecrets, prefix, nameCap: maxName, basePath: basePath || undefined });
@@ -81,8 +85,9 @@ export async function generateTools(request: GenerateRequest): Promise<Planned[]
   for (const op of chosen) {
     const earlier = before.get(operationKey(op.method, op.path, op.operationId));
     if (earlier !== undefined && earlier !== op.toolName) {
-      // Generated before under a name made by other rules (longer names, no --prefix): not a second tool.
-      const why = `skipped: generated before as tools/${earlier}.ts; pass --max-name ${Math.max(earlier.length, 16)} (and the --prefix used then) to keep that name, or delete it to take ${op.toolName}`;
+      // Generated before under a name made by other rules (longer names, no --prefix, an earlier release's
+      // naming of near-duplicates): not a second tool.
+      const why = `skipped: generated before as tools/${earlier}.ts (another --max-name or --prefix then, or an earlier release's naming); keep it, pass the options used then, or delete it to take ${op.toolName}`;
       planned.push({ tool: op.toolName, method: op.method, path: op.path, action: why, review: [] });
       continue;
     }
@@ -125,8 +130,19 @@ export async function generateTools(request: GenerateRequest): Promise<Planned[]
     writeFileSync(target, fresh, { flag: 'wx' });
     writeFileSync(join(root, 'tools', `${op.toolName}.test.ts`), testSource(op), { flag: 'wx' });
   }
+  const everything = selection.tags.length === 0 && selection.operations.length === 0 && (selection.paths ?? []).length === 0;
+  // What the validator refused is named, never dropped in silence; narrowed to --tag and the like, it is counted.
+  const refused = invalid.filter((item) => item.method !== 'HEAD' && item.method !== 'OPTIONS' && item.method !== 'TRACE');
+  if (everything) {
+    for (const item of refused) {
+      planned.push({ tool: '', method: item.method, path: item.path, action: `skipped: the document is invalid there (${item.reason}); fix the document, or pass --skip-validation to generate it as written`, review: [] });
+    }
+  } else if (refused.length > 0) {
+    notes.push(`openapi: ${refused.length} operation(s) of the document were left out as invalid (run without --tag, --operation or --path to see which, or pass --skip-validation)`);
+  }
+  notes.push(...warnings.map((line) => `openapi: warning: ${line}`));
   // HEAD answers carry no body for a model to read, and ctx.api sends none: listed, not generated.
-  if (selection.tags.length === 0 && selection.operations.length === 0 && (selection.paths ?? []).length === 0) {
+  if (everything) {
     for (const [path, item] of Object.entries(document.paths ?? {})) {
       if ((item as Record<string, unknown> | undefined)?.head) {
         planned.push({ tool: '', method: 'HEAD', path, action: 'skipped: a HEAD request (ctx.api sends none, and its answer has no body)', review: [] });

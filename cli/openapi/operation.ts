@@ -1,9 +1,10 @@
 // The shape of one operation as the generator reads it: shared by the reading (./operations) and the
 // modules it calls (./encoding-notes, …), so neither imports the other.
 import type { HttpMethod } from '../../src/tools';
+import type { MultipartPart } from '../../src/tools/multipart-body';
 import type { PartEncoding, WireParameter } from '../../src/tools/openapi-params';
 import type { Schema } from './schema';
-import type { ToolScopes } from './security';
+import type { CredentialPlace, ToolScopes } from './security';
 
 export interface Parameter extends WireParameter {
   /** The name in the document, e.g. "pet-id". */
@@ -16,12 +17,17 @@ export interface Parameter extends WireParameter {
 }
 
 export interface Body {
-  /** JSON, or `application/x-www-form-urlencoded` with the document's per-property `encoding`. */
-  kind: 'json' | 'form';
+  /** JSON, `application/x-www-form-urlencoded` with the document's per-property `encoding`, or `multipart/form-data` (./multipart). */
+  kind: 'json' | 'form' | 'multipart' | 'text';
+  /** text: the media type it is sent as (./text-body). */
+  mediaType?: string;
+  /** For multipart, each file part is a file input here (a library name or content). */
   schema: Schema;
   required: boolean;
   description: string | undefined;
   encoding: Record<string, PartEncoding>;
+  /** multipart: how each part is sent (files, media types), for src/tools/multipart-body. */
+  parts?: Record<string, MultipartPart>;
 }
 
 export interface Operation {
@@ -41,14 +47,22 @@ export interface Operation {
   body: Body | undefined;
   /** Why no tool can be generated for it, when none can. */
   unsupported: string | undefined;
-  /** Secret inputs (password, token, …): skipped unless --include-secrets (issue 27). */
+  /** Secret inputs (password, token, …): skipped unless --include-secrets. */
   secrets: string[];
-  /** It declares a 404 answer: the tool explains it in a sentence (issue 18). */
+  /** The non-JSON media type (any type, text/plain) its JSON-shaped answer is declared under: the tool parses the text itself. */
+  answerType?: string;
+  /** The text media type (XML, CSV, plain text) it answers in: the tool hands the model the text as it came. */
+  answerText?: string;
+  /** It declares a 404 answer: the tool explains it in a sentence. */
   notFound: boolean;
-  /** OAuth scopes for the tool's `scopes` line, from the security requirements (issue 17). */
+  /** OAuth scopes for the tool's `scopes` line, from the security requirements. */
   scopes: ToolScopes;
   /** What the reading decided that a person should check (optional secrets left out, fixed headers, …). */
   notes: string[];
+  /** The security schemes the server fills (API keys, HTTP basic/bearer): alternatives, never inputs. */
+  credentials: CredentialPlace[][];
+  /** Parameters that name the caller's account on (nearly) every operation: filled by the server, never inputs. */
+  account: { in: 'header' | 'query'; name: string }[];
   /** Headers the document fixes to one value: for UPSTREAM_HEADERS, not inputs. */
   fixedHeaders: Record<string, string>;
   /** The toolset the tool is served in (TOOLSETS): its first tag, or its path's first segment; `--prefix` goes first. */

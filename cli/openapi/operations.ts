@@ -5,6 +5,7 @@ import { apiTemplate, type ParameterStyle, type PartEncoding } from '../../src/t
 import { toToolName } from '../scaffold/names';
 import type { OpenApiDocument } from './load';
 import { bracketNote } from './encoding-notes';
+import { multipartBodyOf } from './multipart';
 import { fixedValue, upstreamHeadersNote, vendorAccept } from './fixed-headers';
 import { boundDescription, keyFor } from './input-keys';
 import type { Body, Operation, Parameter } from './operation';
@@ -12,9 +13,15 @@ import { withoutOptionalSecrets } from './optional-secrets';
 import { okErrorNote } from './outcome-notes';
 import { mergeAllOf, writableProperties, type Schema } from './schema';
 import { isSecretName, secretFields } from './secrets';
-import { scopesFor, type SecurityRequirement } from './security';
+import { credentialsFor, parameterKey, scopesFor, type SecurityRequirement, type SecurityScheme } from './security';
+import { accountParameters } from './account-params';
+import { accountNote, credentialsNote } from './credential-notes';
 import { redirectOnly } from './success';
-import { DEFAULT_NAME_CAP, operationToolName, uniqueName } from './tool-names';
+import { toolNames, type NameSource } from './distinct-names';
+import { DEFAULT_NAME_CAP } from './tool-names';
+import { answerOf } from './answers';
+import { isTextBody, textBodyOf } from './text-body';
+import { uploadWithoutBody } from './upload-note';
 
 export type { Body, Operation, Parameter } from './operation';
 export { uniqueName } from './tool-names';
@@ -111,17 +118,34 @@ function bodyOf(method: HttpMethod, raw: RawOperation): { body?: Body; unsupport
     );
     return { body: { kind: 'form', schema: content[form]?.schema ?? {}, encoding, ...common } };
   }
+  const multipart = types.find((type) => /^multipart\/form-data\b/i.test(type));
+  if (multipart) return multipartBodyOf(content[multipart] ?? {}, common);
   if (types.some((type) => /^multipart\//i.test(type))) {
     return { unsupported: `the request body is ${types.join(', ')} (a file upload): write this tool by hand` };
   }
+  const text = types.find((type) => isTextBody(type, content[type]?.schema));
+  if (text) return { body: textBodyOf(text, content[text]?.schema, common) };
   return { unsupported: `the request body is ${types.join(', ')}, neither JSON nor a form: write this tool by hand` };
 }
 
-function describe(method: HttpMethod, documentPath: string, raw: RawOperation, inherited: RawParameter[], options: ReadOptions): Omit<Operation, 'toolName' | 'scopes'> {
-  // A `#fragment` tells two operations on one path apart in the document (Box's `/files/{id}#copy`); it is never sent.
-  const path = documentPath.replace(/#.*$/, '');
+/** Parameters the server fills, not the model: those of API-key schemes, and the document's account parameters. */
+interface Filled {
+  credentials: Set<string>;
+  account: Set<string>;
+}
+
+/** An operation's parameters, the path item's first, each overridden by the operation's own of the same place. */
+function parametersOf(raw: RawOperation, inherited: RawParameter[]): Map<string, RawParameter> {
   const merged = new Map<string, RawParameter>();
   for (const parameter of [...inherited, ...(raw.parameters ?? [])]) merged.set(`${parameter.in}:${parameter.name}`, parameter);
+  return merged;
+}
+
+function describe(method: HttpMethod, documentPath: string, raw: RawOperation, inherited: RawParameter[], options: ReadOptions, filled: Filled): Omit<Operation, 'toolName' | 'scopes' | 'credentials'> {
+  // A `#fragment` tells two operations on one path apart in the document (Box's `/files/{id}#copy`); it is never sent.
+  const path = documentPath.replace(/#.*$/, '');
+  const merged = parametersOf(raw, inherited);
+  const account: Operation['account'] = [];
   const taken = new Set<string>();
   const parameters: Parameter[] = [];
   const skippedParameters: string[] = [];
@@ -131,6 +155,13 @@ function describe(method: HttpMethod, documentPath: string, raw: RawOperation, i
   if (accept) fixedHeaders.Accept = accept;
   for (const parameter of merged.values()) {
     const header = parameter.in === 'header';
+    // Credentials and the account come from the hub or the deployment, never the chat (./security, ./account-params).
+    const place = parameterKey(parameter.in, parameter.name);
+    if (filled.credentials.has(place)) continue;
+    if (filled.account.has(place)) {
+      account.push({ in: parameter.in as 'header' | 'query', name: parameter.name });
+      continue;
+    }
     const fixed = fixedValue(parameter);
     if (fixed !== undefined && (parameter.required || parameter.name.toLowerCase() === 'accept')) {
       fixedHeaders[parameter.name] = fixed;
@@ -162,8 +193,10 @@ function describe(method: HttpMethod, documentPath: string, raw: RawOperation, i
     body = { ...body, schema };
     if (dropped.length > 0) notes.push(`the optional secret ${dropped.join(', ')} (body) is not an input: a credential comes from the hub, never from the chat`);
   }
+  if (body?.kind === 'text') notes.push(`its body is ${body.mediaType ?? 'text'}: the model writes it as text, sent as it is; say its format in the body's description if the document does not`);
   const encodingNote = bracketNote(body);
   if (encodingNote) notes.push(encodingNote);
+  if (account.length > 0) notes.push(accountNote(account));
   const headersNote = upstreamHeadersNote(fixedHeaders);
   if (headersNote) notes.push(headersNote);
   const okNote = okErrorNote(raw.responses);
@@ -174,11 +207,12 @@ function describe(method: HttpMethod, documentPath: string, raw: RawOperation, i
   if (statuses.length > 0 && !statuses.some((status) => /^(2|default$)/i.test(status))) {
     unsupported ??= `it declares no success answer (only ${statuses.join(', ')}): write this tool by hand`;
   }
-  const success = Object.entries(raw.responses ?? {}).filter(([status]) => /^2/.test(status));
-  const answers = success.flatMap(([, response]) => Object.keys(response?.content ?? {}));
-  if (answers.length > 0 && !answers.some(isJson)) {
-    unsupported ??= `it answers ${answers.join(', ')}, not JSON (ctx.api reads JSON answers): write this tool by hand`;
-  }
+  const answer = answerOf(raw.responses);
+  if (answer.kind === 'unreadable') unsupported ??= answer.reason;
+  if (answer.kind === 'text') notes.push(`it answers ${answer.mediaType}: the tool hands the model the text as it came (up to UPSTREAM_MAX_RESPONSE_BYTES); shape it if it is long`);
+  if (answer.kind === 'json-shaped') notes.push(`the document declares its answer as ${answer.mediaType} with a JSON schema: the tool reads the answer as JSON whatever Content-Type the API sends`);
+  const uploadNote = uploadWithoutBody(method, raw, body);
+  if (uploadNote) notes.push(uploadNote);
   const secrets = [...new Set([...parameters.flatMap((p) => secretFields(p.schema, p.name)), ...(body ? secretFields(body.schema, '') : [])])];
   return {
     operationId: raw.operationId,
@@ -194,8 +228,11 @@ function describe(method: HttpMethod, documentPath: string, raw: RawOperation, i
     unsupported,
     secrets,
     notFound: Object.hasOwn(raw.responses ?? {}, '404'),
+    ...(answer.kind === 'json-shaped' ? { answerType: answer.mediaType } : {}),
+    ...(answer.kind === 'text' ? { answerText: answer.mediaType } : {}),
     notes,
     fixedHeaders,
+    account,
     extensions: Object.fromEntries(Object.entries(raw).filter(([key]) => key.startsWith('x-'))),
   };
 }
@@ -209,25 +246,30 @@ export function toolsetOf(op: Pick<Operation, 'tags' | 'path'>, prefix = ''): st
 
 /** Every operation under `paths` (webhooks are calls *to* you, not tools), with unique tool names. */
 export function listOperations(document: OpenApiDocument, options: ReadOptions = {}): Operation[] {
-  const names = new Set<string>();
-  const operations: Operation[] = [];
-  const schemes = (document.components?.securitySchemes ?? {}) as Record<string, { type?: string } | undefined>;
+  const operations: Array<Omit<Operation, 'toolName'>> = [];
+  const sources: NameSource[] = [];
+  const schemes = (document.components?.securitySchemes ?? {}) as Record<string, SecurityScheme | undefined>;
   const documentSecurity = document.security as SecurityRequirement[] | undefined;
-  for (const [path, item] of Object.entries(document.paths ?? {})) {
+  const all = Object.entries(document.paths ?? {}).flatMap(([path, item]) => {
     const pathItem = (item ?? {}) as Record<string, unknown> & { parameters?: RawParameter[] };
-    for (const method of METHODS) {
+    return METHODS.flatMap((method) => {
       const raw = pathItem[method.toLowerCase()] as RawOperation | undefined;
-      if (!raw) continue;
-      const operation = describe(method, path, raw, pathItem.parameters ?? [], options);
-      const cap = options.nameCap ?? DEFAULT_NAME_CAP;
-      const source = raw.operationId ?? `${method} ${path.replace(/#.*$/, '').replace(/\{[^}]*\}/g, 'by')}`;
-      const toolName = uniqueName(operationToolName(source, { prefix: options.prefix, cap }), names, cap);
-      names.add(toolName);
-      const scopes = scopesFor(raw.security ?? documentSecurity, schemes, raw.security === undefined);
-      operations.push({ ...operation, toolName, scopes, toolset: toolsetOf(operation, options.prefix) });
-    }
+      return raw ? [{ path, method, raw, inherited: pathItem.parameters ?? [] }] : [];
+    });
+  });
+  const account = accountParameters(all.map(({ raw, inherited }) => [...parametersOf(raw, inherited).values()]));
+  for (const { path, method, raw, inherited } of all) {
+    const credentials = credentialsFor(raw.security ?? documentSecurity, schemes, [...parametersOf(raw, inherited).values()]);
+    const operation = describe(method, path, raw, inherited, options, { credentials: credentials.parameters, account });
+    // An API key needs the caller (or the deployment) to send it as the notes say; HTTP schemes are the forwarded Authorization.
+    if (credentials.alternatives.some((alternative) => alternative.some((place) => place.type === 'apiKey'))) operation.notes.push(credentialsNote(credentials.alternatives));
+    sources.push({ source: raw.operationId ?? `${method} ${path.replace(/#.*$/, '').replace(/\{[^}]*\}/g, 'by')}`, method, path });
+    const scopes = scopesFor(raw.security ?? documentSecurity, schemes, raw.security === undefined);
+    operations.push({ ...operation, scopes, credentials: credentials.alternatives, toolset: toolsetOf(operation, options.prefix) });
   }
-  return operations;
+  // Names are given once every operation is known: near-duplicates keep the words that tell them apart.
+  const names = toolNames(sources, { prefix: options.prefix, cap: options.nameCap ?? DEFAULT_NAME_CAP });
+  return operations.map((operation, at) => ({ ...operation, toolName: names[at]! }));
 }
 
 export { select, type Selection } from './choose';

@@ -1,6 +1,6 @@
 // Optional secret inputs (a `client_secret` query parameter, a `token` property of a body) are left out
 // of a tool's input, the operation kept and a note written for review; a required one still makes the
-// operation need review (issue 33). --include-secrets keeps them as inputs.
+// operation need review. --include-secrets keeps them as inputs.
 import { mergeAllOf, type Schema } from './schema';
 import { isSecretField } from './secrets';
 

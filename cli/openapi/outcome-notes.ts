@@ -1,6 +1,6 @@
 // Errors inside a 200: an API whose answers carry an `ok` boolean and an `error` string (Slack's
 // `200 {"ok": false, "error": "channel_not_found"}`) fails with a success status. The review notes
-// propose the UPSTREAM_ERROR_WHEN setting that turns such an answer into an error (issue 33).
+// propose the UPSTREAM_ERROR_WHEN setting that turns such an answer into an error.
 import { mergeAllOf, typesOf, type Schema } from './schema';
 
 type Responses = Record<string, { content?: Record<string, { schema?: Schema }> } | undefined>;

@@ -1,4 +1,4 @@
-// A string that matches a JSON Schema `pattern`, for the generated test's arguments (issue 18). Covers
+// A string that matches a JSON Schema `pattern`, for the generated test's arguments. Covers
 // what API documents use (literals, classes, \d \w \s, groups, alternatives, quantifiers); the caller
 // checks the result against the real RegExp and falls back when a pattern is beyond this.
 

@@ -1,5 +1,5 @@
 // Descriptions for a model, in plain text: a document's HTML (`<p>`, `<code>`, `<a href>`, entities) and
-// CommonMark (links, emphasis, code spans and fences, headings) reduced to their words (issue 33).
+// CommonMark (links, emphasis, code spans and fences, headings) reduced to their words.
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', mdash: '—', ndash: '–', hellip: '…', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“' };
 

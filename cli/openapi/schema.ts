@@ -45,7 +45,8 @@ export function writableProperties(schema: Schema): Array<[string, Schema]> {
 
 /** allOf of objects merged into one object schema; anything else is returned as is. */
 export function mergeAllOf(schema: Schema): Schema {
-  if (!schema.allOf || schema.allOf.length === 0) return schema;
+  // A $ref's siblings are merged into what it points to, so a document's stray `allOf: {…}` can arrive here.
+  if (!Array.isArray(schema.allOf) || schema.allOf.length === 0) return schema;
   const parts = schema.allOf.map(mergeAllOf);
   if (!parts.every((part) => typesOf(part).types.every((type) => type === 'object') && (part.properties || part.type))) return schema;
   const { allOf: _parts, ...rest } = schema;

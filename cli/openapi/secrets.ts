@@ -1,5 +1,5 @@
 // Inputs that are secrets (a password, an API key, a token): an operation taking one is skipped unless
-// the user passes --include-secrets, because a model would ask the user for it in the chat (issue 27).
+// the user passes --include-secrets, because a model would ask the user for it in the chat.
 // Each field is judged by its own name and type, not by the path to it: `CredentialListSid` is an id,
 // `require_password_for_instant_meetings` and `is_password_reset_required` are settings, not secrets.
 import { mergeAllOf, typesOf, type Schema } from './schema';

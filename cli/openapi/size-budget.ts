@@ -1,7 +1,7 @@
 // Each generated tool's `tools/list` entry within a size budget (16 KB by default, `--max-tool-kb`): the
 // entry is measured exactly (the zod inputs built and converted as the server does), then pruned step by
 // step, descriptions of deep fields first, then deep sub-schemas collapsed to an object the API validates,
-// until it fits (issue 33). The generator reports the size before and after.
+// until it fits. The generator reports the size before and after.
 import { z } from 'zod';
 import { defineTool } from '../../src/tools/define-tool';
 import type { Operation } from './operations';

@@ -1,5 +1,5 @@
 // The few lines `npm run openapi` ends with: how many tools were generated, how many operations were
-// skipped and why (grouped, with a few names each), and what to review before use (issue 27).
+// skipped and why (grouped, with a few names each), and what to review before use.
 import type { Planned } from './generate';
 import { kb } from './size-budget';
 
@@ -8,13 +8,16 @@ const EXAMPLES = 4;
 /** Skipped because the tool is already there (unchanged, or --update not given): grouped, never one line each. */
 export const isAlreadyThere = (action: string): boolean => /^skipped: (tools\/\S+ already exists|unchanged)/.test(action);
 
+/** A skip reason's kind, for grouping: the text without the details in parentheses or braces. */
+export const reasonKind = (action: string): string =>
+  action.replace(/^skipped: /, '').replace(/^tools\/\S+\.ts already exists/, 'the tool file already exists').replace(/^tools\/\S+\.test\.ts already exists/, 'its test file already exists').replace(/\s*\([^)]*\)/g, '').replace(/ \{[^}]*\}/g, ' {…}').replace(/^its path \S+/, 'its path');
+
 export function summaryLines(planned: readonly Planned[], dryRun: boolean): string[] {
   const written = planned.filter((item) => item.action === 'write' || item.action.startsWith('update'));
   const reasons = new Map<string, string[]>();
   for (const item of planned) {
     if (written.includes(item)) continue;
-    // Group by the reason's kind: the text before any detail in parentheses or after a colon.
-    const reason = item.action.replace(/^skipped: /, '').replace(/^tools\/\S+\.ts already exists/, 'the tool file already exists').replace(/^tools\/\S+\.test\.ts already exists/, 'its test file already exists').replace(/\s*\([^)]*\)/g, '').replace(/ \{[^}]*\}/g, ' {…}').replace(/^its path \S+/, 'its path');
+    const reason = reasonKind(item.action);
     reasons.set(reason, [...(reasons.get(reason) ?? []), item.tool || `${item.method} ${item.path}`]);
   }
   // --update rewrites a tool outside its fork region and leaves its test as the fork has it.

@@ -21,6 +21,11 @@ export function testArguments(op: Operation): Record<string, unknown> {
     args[parameter.key] = empty ? (Array.isArray(value) ? ['example'] : { name: 'example' }) : value;
   }
   if (op.body?.required) args.body = sample(op.body.schema);
+  // A required file input is filled the smallest of its three ways (src/tools/multipart-body): text.
+  const body = args.body as Record<string, unknown> | undefined;
+  for (const [name, part] of Object.entries(op.body?.parts ?? {})) {
+    if (part.file && body?.[name] !== undefined) body[name] = Array.isArray(body[name]) ? [{ text: 'example' }] : { text: 'example' };
+  }
   return args;
 }
 

@@ -8,7 +8,7 @@ import { mergeAllOf, typesOf, writableProperties, type Schema } from './schema';
 /** Deeper than this (or a schema that contains itself) becomes z.unknown(): a tool input should be shallow. */
 const MAX_DEPTH = 6;
 
-/** How far a tool's input is pruned to fit its size budget (issue 33): from which depth descriptions are left out and sub-schemas collapsed to an object. */
+/** How far a tool's input is pruned to fit its size budget: from which depth descriptions are left out and sub-schemas collapsed to an object. */
 export interface Prune {
   describeFrom?: number;
   collapseFrom?: number;
@@ -49,6 +49,27 @@ function literalValue(value: unknown): string {
   return typeof value === 'string' ? quote(value) : JSON.stringify(value);
 }
 
+const isPrimitive = (value: unknown): value is string | number | boolean => ['string', 'number', 'boolean'].includes(typeof value);
+
+/**
+ * An `enum` as zod that lists as a plain type or an `enum` (never `anyOf` of `const`, which Gemini refuses):
+ * strings as z.enum, both booleans as z.boolean(), other values as one multi-value z.literal (zod writes
+ * `{type, enum}`). A list whose enum lists lists (Mailchimp's `action`: `[["abuse"], ["bounce"]]`, sent
+ * comma-separated) takes their elements as its items' values. Values zod cannot compare (objects) leave
+ * the enum to the API. Undefined: no enum to say.
+ */
+function enumOf(schema: Schema): string | undefined {
+  const values = [...new Set((schema.enum ?? []).filter((value) => value !== null))];
+  if (values.length > 0 && values.every(Array.isArray) && typesOf(schema).types[0] === 'array') {
+    const items = [...new Set(values.flat())];
+    if (items.length > 0 && items.every(isPrimitive)) return `z.array(${enumOf({ ...schema.items, enum: items }) ?? 'z.unknown()'})${bounds(schema, 'array')}`;
+  }
+  if (values.length === 0 || !values.every(isPrimitive)) return undefined;
+  if (values.every((value) => typeof value === 'string')) return `z.enum([${values.map(literalValue).join(', ')}])`;
+  if (values.length === 2 && values.every((value) => typeof value === 'boolean')) return 'z.boolean()';
+  return values.length === 1 ? `z.literal(${literalValue(values[0])})` : `z.literal([${values.map(literalValue).join(', ')}])`;
+}
+
 /** Below the budget's depth: an object the API validates, a list of them, or any value. */
 function collapsed(schema: Schema): string {
   const { types } = typesOf(schema);
@@ -64,12 +85,9 @@ function base(schema: Schema, depth: number, seen: Set<Schema>, prune: Prune): s
   const inner = new Set(seen).add(schema);
   const next = (child: Schema) => toZod(child, depth + 1, inner, false, undefined, prune);
 
-  if (merged.const !== undefined) return `z.literal(${literalValue(merged.const)})`;
-  if (merged.enum && merged.enum.length > 0) {
-    const values = merged.enum.filter((value) => value !== null);
-    if (values.every((value) => typeof value === 'string')) return `z.enum([${values.map(literalValue).join(', ')}])`;
-    return values.length === 1 ? `z.literal(${literalValue(values[0])})` : `z.union([${values.map((value) => `z.literal(${literalValue(value)})`).join(', ')}])`;
-  }
+  if (merged.const !== undefined && isPrimitive(merged.const)) return `z.literal(${literalValue(merged.const)})`;
+  const listed = merged.enum ? enumOf(merged) : undefined;
+  if (listed !== undefined) return listed;
   const choices = merged.oneOf ?? merged.anyOf;
   if (choices && choices.length > 0) return choices.length === 1 ? next(choices[0] as Schema) : `z.union([${choices.map(next).join(', ')}])`;
   if (merged.allOf) return 'z.unknown()'; // an allOf that is not plain objects: left for the author to model

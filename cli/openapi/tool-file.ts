@@ -3,13 +3,14 @@
 // by src/tools/openapi-params, annotations from the method.
 import { notFoundText } from '../scaffold/describe';
 import { scopesLines } from '../scaffold/scopes';
-import { quote } from '../new-tool/template';
+import { literal, quote } from '../new-tool/template';
 import type { Operation, Parameter } from './operations';
 import { typesOf, type Schema } from './schema';
 import { toZod, type Prune } from './to-zod';
 import { annotationsFor, baseDescription } from './wording';
+import { credentialLines } from './credential-notes';
 
-/** A path parameter that is a string is never empty: an empty segment would change the path (issue 18). */
+/** A path parameter that is a string is never empty: an empty segment would change the path. */
 function inputSchema(parameter: Parameter): Schema {
   const { types } = typesOf(parameter.schema);
   const string = types.length === 1 && types[0] === 'string' && !parameter.schema.enum && parameter.schema.const === undefined;
@@ -33,10 +34,15 @@ function wireLiteral(parameter: Parameter): string {
   return `  { ${fields.join(', ')} },`;
 }
 
-/** The body argument: the JSON value, or the form-encoded string (with its encoding when the document gives one). */
+/** The body argument: the JSON value, the form-encoded string (with its encoding when the document gives one), or the multipart FormData. */
 function bodyArgument(op: Operation): string {
   if (!op.body) return '';
-  if (op.body.kind === 'json') return 'input.body';
+  if (op.body.kind === 'json' || op.body.kind === 'text') return 'input.body';
+  if (op.body.kind === 'multipart') {
+    const parts = Object.keys(op.body.parts ?? {}).length > 0 ? `, ${literal(op.body.parts)}` : '';
+    const form = `await multipartBody(ctx.files, input.body${parts})`;
+    return op.body.required ? form : `input.body === undefined ? undefined : ${form}`;
+  }
   const encoding = Object.keys(op.body.encoding).length > 0 ? `, ${JSON.stringify(op.body.encoding)}` : '';
   return op.body.required ? `formBody(input.body${encoding})` : `input.body === undefined ? undefined : formBody(input.body${encoding})`;
 }
@@ -63,7 +69,8 @@ function parameterDescription(op: Operation, parameter: Parameter): string | und
 export function inputLines(op: Operation, prune: Prune = {}): string[] {
   const inputs = op.parameters.map((p) => `    ${prop(p.key)}: ${toZod(inputSchema(p), 0, new Set(), !p.required, parameterDescription(op, p), prune)},`);
   if (op.body) {
-    const description = op.body.description ?? (op.body.kind === 'json' ? 'The request body, sent as JSON.' : 'The request body, sent form-encoded.');
+    const sent = { json: 'sent as JSON', form: 'sent form-encoded', multipart: 'sent as multipart/form-data (an upload)', text: `sent as ${op.body.mediaType ?? 'text'}` }[op.body.kind];
+    const description = op.body.description ?? `The request body, ${sent}.`;
     inputs.push(`    body: ${toZod(op.body.schema, 0, new Set(), !op.body.required, description, prune)},`);
   }
   return inputs;
@@ -81,6 +88,10 @@ export function toolSource(
   const options = [
     ...(hasWire ? ['...wire(input)'] : []),
     ...(op.body?.kind === 'form' ? ["contentType: 'application/x-www-form-urlencoded'"] : []),
+    ...(op.body?.kind === 'text' ? [`contentType: ${quote(op.body.mediaType ?? 'text/plain')}`] : []),
+    // A JSON answer declared under another media type: taken as text, parsed by jsonAnswer (src/tools/json-answer);
+    // a text answer (XML, CSV) is handed to the model as it came.
+    ...(op.answerType || op.answerText ? ["as: 'text'"] : []),
   ];
   const optionText = options.length === 0 ? '' : options.length === 1 && hasWire ? 'wire(input)' : `{ ${options.join(', ')} }`;
   const method = op.method.toLowerCase();
@@ -106,18 +117,23 @@ export function toolSource(
   const usesInput = op.parameters.length > 0 || op.body !== undefined;
   // ctx.api.get and .delete take no body; a document may still give one (e.g. a DELETE with a JSON body).
   const bodyless = op.body !== undefined && (op.method === 'GET' || op.method === 'DELETE');
-  const requestOptions = `{ ${[...(hasWire ? ['...wire(input)'] : []), `body: ${bodyArgument(op)}`, ...options.filter((o) => o.startsWith('contentType'))].join(', ')} }`;
-  const call = bodyless
-    ? `await ctx.api.request<unknown>('${op.method}', ${quote(op.apiPath)}, ${requestOptions})`
-    : `await ctx.api.${method}<unknown>(${args.join(', ')})`;
+  const requestOptions = `{ ${[...(hasWire ? ['...wire(input)'] : []), `body: ${bodyArgument(op)}`, ...options.filter((o) => !o.startsWith('...wire'))].join(', ')} }`;
+  // The text as received: a string (jsonAnswer types the JSON it parses itself).
+  const typed = op.answerText ? '<string>' : op.answerType ? '' : '<unknown>';
+  const sent = bodyless
+    ? `await ctx.api.request${typed}('${op.method}', ${quote(op.apiPath)}, ${requestOptions})`
+    : `await ctx.api.${method}${typed}(${args.join(', ')})`;
+  const call = op.answerType ? `jsonAnswer(${sent})` : sent;
   const shape = '// TODO: shape the answer for the model: the fields it needs, in plain words.';
+  // A text answer is the answer; an empty one says the call went through, as a JSON tool's does.
+  const done = op.answerText ? "answer || JSON.stringify({ ok: true })" : 'JSON.stringify(answer ?? { ok: true })';
   const handler = op.notFound
     ? [
         '    try {',
         `      const answer = ${call};`,
         `      ${FORK_BEGIN}`,
         `      ${shape}`,
-        '      return JSON.stringify(answer ?? { ok: true });',
+        `      return ${done};`,
         `      ${FORK_END}`,
         '    } catch (error) {',
         "      // The document declares a 404: say what is missing, in a sentence the model can act on (the API's reason follows it).",
@@ -127,7 +143,7 @@ export function toolSource(
         '      throw error;',
         '    }',
       ]
-    : [`    const answer = ${call};`, `    ${FORK_BEGIN}`, `    ${shape}`, '    return JSON.stringify(answer ?? { ok: true });', `    ${FORK_END}`];
+    : [`    const answer = ${call};`, `    ${FORK_BEGIN}`, `    ${shape}`, `    return ${done};`, `    ${FORK_END}`];
   return [
     `// ${op.toolName}: ${op.method} ${op.path}, generated by \`npm run openapi\` from ${origin}${op.operationId ? ` (${op.operationId})` : ''}.`,
     '// A starting point to curate: sharpen the description for the model, keep the inputs it needs, shape the answer.',
@@ -135,6 +151,8 @@ export function toolSource(
     ...(inputs.length > 0 ? ["import { z } from 'zod';"] : []),
     `import { ${op.notFound ? 'defineTool, ToolError, UpstreamHttpError' : 'defineTool'} } from '../src/tools';`,
     ...(imports.length > 0 ? [`import { ${imports.join(', ')} } from '../src/tools/openapi-params';`] : []),
+    ...(op.body?.kind === 'multipart' ? ["import { multipartBody } from '../src/tools/multipart-body';"] : []),
+    ...(op.answerType ? ["import { jsonAnswer } from '../src/tools/json-answer';"] : []),
     ...(op.toolset ? ["import { inToolset } from '../src/tools/toolsets';"] : []),
     ...wire,
     '',
@@ -145,6 +163,7 @@ export function toolSource(
     `  input: {${inputs.length > 0 ? `\n${inputs.join('\n')}\n  ` : ''}},`,
     `  annotations: ${annotations},`,
     ...scopesLines(op.scopes.scopes, op.scopes.note),
+    ...credentialLines(op),
     `  async handler(${usesInput ? 'input' : '_input'}, ctx) {`,
     ...handler,
     '  },',

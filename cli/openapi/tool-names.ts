@@ -23,16 +23,26 @@ function wordsWithin(words: readonly string[], cap: number): string {
   return out === '' ? (words[0] ?? '').slice(0, cap) : out;
 }
 
-/** The first word and as many of the last words as fit: the tail is what the operation does (`…_status_check_import`). */
-function headAndTail(words: readonly string[], cap: number): string {
-  const [head = '', ...rest] = words;
-  let tail: string[] = [];
-  for (let i = rest.length - 1; i >= 0; i -= 1) {
-    const next = [rest[i]!, ...tail];
-    if ([head, ...next].join('_').length > cap) break;
-    tail = next;
+/**
+ * The first word, the words in `keep` (their last occurrence) and as many of the last words as fit: the tail
+ * is what the operation does (`…_status_check_import`); a kept word tells the operation from a near-duplicate.
+ */
+function headAndTail(words: readonly string[], cap: number, keep: ReadonlySet<string>): string {
+  const kept = [...keep].map((word) => words.lastIndexOf(word)).filter((at) => at > 0);
+  const sizeOf = (at: readonly number[]) => at.reduce((total, i) => total + words[i]!.length + 1, words[0]!.length);
+  // Kept words that do not fit all go from the earliest: the later ones are nearer what the operation does.
+  kept.sort((a, b) => a - b);
+  while (kept.length > 0 && sizeOf(kept) > cap) kept.shift();
+  const chosen = new Set([0, ...kept]);
+  let size = sizeOf(kept);
+  if (size > cap) return wordsWithin(words, cap);
+  for (let at = words.length - 1; at > 0; at -= 1) {
+    if (chosen.has(at)) continue;
+    if (size + words[at]!.length + 1 > cap) break;
+    chosen.add(at);
+    size += words[at]!.length + 1;
   }
-  return tail.length === 0 ? wordsWithin(words, cap) : [head, ...tail].join('_');
+  return chosen.size === 1 ? wordsWithin(words, cap) : words.filter((_, at) => chosen.has(at)).join('_');
 }
 
 /** `words` without the first occurrence of each of `drop` after the first word. */
@@ -55,21 +65,22 @@ function withoutWords(words: readonly string[], drop: readonly string[]): string
  * `get-/files/v3/files/import-from-url/async/tasks/{taskId}/status_checkImport`) becomes
  * `get_files_from_url_tasks_status_check_import` at 44.
  */
-export function shortName(name: string, cap = DEFAULT_NAME_CAP, inputs: readonly string[] = []): string {
+export function shortName(name: string, cap = DEFAULT_NAME_CAP, inputs: readonly string[] = [], keep: ReadonlySet<string> = new Set()): string {
   if (name.length <= cap) return name;
   let words = name.split('_').filter(Boolean);
   const fits = () => words.join('_').length <= cap;
+  // A word in `keep` goes only where it is said again later (the later one stays).
   const steps: Array<() => string[]> = [
-    () => words.filter((word, i) => i === 0 || !VERSION.test(word)),
-    () => words.filter((word, i) => i === 0 || !GENERIC.has(word)),
+    () => words.filter((word, i) => i === 0 || keep.has(word) || !VERSION.test(word)),
+    () => words.filter((word, i) => i === 0 || keep.has(word) || !GENERIC.has(word)),
     () => words.filter((word, i) => i === 0 || (word !== words[0] && words.indexOf(word, i + 1) === -1)),
-    () => withoutWords(words, inputs),
+    () => withoutWords(words, inputs.filter((word) => !keep.has(word))),
   ];
   for (const step of steps) {
     if (fits()) break;
     words = step();
   }
-  return fits() ? words.join('_') : headAndTail(words, cap);
+  return fits() ? words.join('_') : headAndTail(words, cap, keep);
 }
 
 /** `name`, or `name_2`, `name_3`, … within `cap` characters, cut between words: unique among `taken`. */
@@ -92,11 +103,21 @@ function wholeSnake(text: string): string {
   return /^[a-z]/.test(snake) ? snake : `op_${snake}`;
 }
 
+export interface NameOptions {
+  prefix?: string;
+  cap?: number;
+  /** Words the name keeps whatever else it loses: what tells it from a near-duplicate (./distinct-names). */
+  keep?: ReadonlySet<string>;
+}
+
 /** The tool name of an operation: its operationId (or method and path) in snake case, prefixed, within the cap. */
-export function operationToolName(source: string, { prefix = '', cap = DEFAULT_NAME_CAP }: { prefix?: string; cap?: number } = {}): string {
-  const base = wholeSnake(source);
+export function operationToolName(source: string, { prefix = '', cap = DEFAULT_NAME_CAP, keep }: NameOptions = {}): string {
+  const base = operationWords(source).join('_');
   const lead = prefix === '' ? '' : `${toToolName(prefix)}_`;
   // Path parameters written into an operationId (HubSpot's `…/{taskId}/status_checkImport`): inputs, not what it does.
   const inputs = [...source.matchAll(/\{([^}]+)\}/g)].flatMap((match) => toToolName(match[1]!).split('_'));
-  return `${lead}${shortName(base.startsWith(lead) && lead !== '' ? base.slice(lead.length) : base, cap - lead.length, inputs)}`;
+  return `${lead}${shortName(base.startsWith(lead) && lead !== '' ? base.slice(lead.length) : base, cap - lead.length, inputs, keep)}`;
 }
+
+/** The words of an operation's name before any is dropped (`getUserByID` → get, user, by, id). */
+export const operationWords = (source: string): string[] => wholeSnake(source).split('_');

@@ -1,6 +1,6 @@
 // `npm run openapi -- --update`: a tool it generated before is written again from the (changed) document,
 // keeping what the fork wrote between the openapi:fork-begin and openapi:fork-end lines. A file without
-// those lines is left alone and the new version written beside it, to compare by hand (issue 33).
+// those lines is left alone and the new version written beside it, to compare by hand.
 import { FORK_BEGIN, FORK_END } from './tool-file';
 
 /** What `npm run openapi` writes on a tool's first line. */

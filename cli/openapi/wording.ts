@@ -1,6 +1,6 @@
 // What a model reads of a generated tool: its description and its hints. Descriptions come from the
 // operation's summary and description, without notes meant for testers, and two operations never read
-// alike (issue 27). Hints follow the method, except a GET that signs in or out, which changes state.
+// alike. Hints follow the method, except a GET that signs in or out, which changes state.
 import { callDescription } from '../scaffold/describe';
 import { ANNOTATIONS } from '../scaffold/shapes';
 import { plainText } from './plain-text';
@@ -45,7 +45,7 @@ export function distinctDescriptions(operations: readonly Operation[]): Map<Oper
 /** A GET that signs in or out changes the session: not read-only, and worth a look. */
 const SESSION_CHANGE = /(?:^|[_/.-])(?:log_?in|log_?out|sign_?in|sign_?out|logon|logoff)(?:$|[_/.{-])/i;
 
-/** Verbs that undo, end or take away: an operation named so is destructive whatever its method (issue 33). */
+/** Verbs that undo, end or take away: an operation named so is destructive whatever its method. */
 const DESTRUCTIVE_VERBS = new Set(['cancel', 'delete', 'void', 'refund', 'revoke', 'remove', 'close', 'archive', 'destroy', 'purge', 'terminate', 'kick', 'detach', 'disable', 'reject', 'expire', 'unsubscribe', 'erase', 'wipe']);
 
 /** The words of an operationId (`cancelPaymentIntent`, `conversations.kick`, `PostPaymentIntentsIntentCancel`) or of a summary. */

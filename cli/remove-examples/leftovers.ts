@@ -1,6 +1,6 @@
-// What the examples leave outside tools/ and example-api/ (issue 27): a build in dist/ that still serves
+// What the examples leave outside tools/ and example-api/: a build in dist/ that still serves
 // them. Their docs live in docs/examples/, deleted with them (examples.ts); no file the template or a
-// fork edits is rewritten here, so a later release meets a deletion, never a content conflict (issue 32).
+// fork edits is rewritten here, so a later release meets a deletion, never a content conflict.
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXAMPLE_API, EXAMPLE_MODULES } from './examples';

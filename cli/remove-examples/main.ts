@@ -1,5 +1,5 @@
 // Entry of `npm run remove-examples`: turns a fresh copy of the template into a fork without the bundled
-// example API and example tools (issue 18). npm runs scripts from the project root.
+// example API and example tools. npm runs scripts from the project root.
 import { describeRemoval, removeExamples } from './remove';
 import { IndexShapeError } from './index-file';
 

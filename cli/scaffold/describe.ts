@@ -1,6 +1,6 @@
 // Words for what a call does, from its method and path template (`/customers/:id/invoices`), shared by
 // `npm run new-tool` and `npm run openapi`: a first description the model can use, the phrase a 404
-// sentence names, and what each path parameter identifies (issue 18).
+// sentence names, and what each path parameter identifies.
 import type { HttpMethod } from '../../src/tools';
 
 /** A literal segment and the parameter that follows it, if any: /customers/:id → { noun: 'customers', param: 'id' }. */
@@ -101,7 +101,7 @@ function named(noun: string, params: readonly string[], value: (param: string) =
 /**
  * What a 404 means for the call, as the inside of a template literal: "There is no customer with id ${id}"
  * for GET /customers/:id/invoices, "There is no issue with number ${n} in the repo ${repo} (owner ${owner})"
- * for /repos/:owner/:repo/issues/:issue_number (`value` writes each parameter's expression; issue 33).
+ * for /repos/:owner/:repo/issues/:issue_number (`value` writes each parameter's expression).
  */
 export function notFoundText(path: string, value: (param: string) => string): string {
   const all = groups(path);

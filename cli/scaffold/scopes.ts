@@ -1,4 +1,4 @@
-// The `scopes: [...]` line both generators write (issue 17): the OAuth scopes a caller's token must carry
+// The `scopes: [...]` line both generators write: the OAuth scopes a caller's token must carry
 // for the tool on /mcp with MCP_AUTH=oauth, or an empty list with a comment saying what it is for.
 
 /** An RFC 6749 scope-token, as defineTool checks it: printable ASCII without space, quote or backslash. */

@@ -1,4 +1,4 @@
-// What a browser does between an authorization URL and the redirect back, over plain HTTP (issues 17, 32):
+// What a browser does between an authorization URL and the redirect back, over plain HTTP:
 // follow redirects, keep the cookies, and submit each form the server shows (the sign-in page of auth-server/
 // with a demo user's login and password, then any consent form). For `npm run sign-in` and the OAuth tests.
 import { DEMO_USERS } from '../../auth-server';

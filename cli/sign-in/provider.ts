@@ -1,4 +1,4 @@
-// What an assistant keeps for one user, in memory (issues 17, 25): its registration, the PKCE verifier, the
+// What an assistant keeps for one user, in memory: its registration, the PKCE verifier, the
 // discovery, the tokens. Counts the authorizations a client started, so a test can say how often a user was
 // sent to sign in. Used by `npm run sign-in` (./main.ts) and the OAuth tests.
 import type {

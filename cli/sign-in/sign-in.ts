@@ -1,5 +1,5 @@
 // Signs a demo user in to a tool server in MCP_AUTH=oauth mode and calls one of its tools, without a browser
-// (issue 32): the SDK v2 client discovers everything from the /mcp URL, registers itself, and the user's part
+//: the SDK v2 client discovers everything from the /mcp URL, registers itself, and the user's part
 // (the sign-in form of `npm run auth-server`) is filled over HTTP. A step-up (403 insufficient_scope) is one
 // more sign-in, done the same way.
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';

@@ -1,4 +1,4 @@
-// Example of the customer backend's side of auth binding (issue 3, point 6): after your own sign-in,
+// Example of the customer backend's side of auth binding: after your own sign-in,
 // bind the user's token to the widget connection; on sign-out or a role change, invalidate.
 // Run: HUB_URL=http://127.0.0.1:4100 HUB_EMBED_KEY=<embed key> npx tsx hub-emulator/examples/backend-route.ts
 import express from 'express';

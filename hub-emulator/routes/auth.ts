@@ -1,5 +1,5 @@
 // POST /api/auth/bind and /api/auth/invalidate, with the embed key (contract, "Auth binding").
-// Invalidate drops the binding(s) and ends their tool-server sessions (issue 3, "Local hub emulator").
+// Invalidate drops the binding(s) and ends their tool-server sessions ("Local hub emulator").
 import { Router, json } from 'express';
 import { z } from 'zod';
 import type { BindingStore } from '../stores/bindings';

@@ -14,8 +14,9 @@ while read -r name spec bin; do
   dir="$cache/$name-$version"
   if [ ! -x "$dir/node_modules/.bin/$bin" ]; then
     echo "hosts: installing $spec into $dir" >&2
-    # Node 20 installs them all: Claude Code (engines: node >= 22), Codex and opencode run a native binary
-    # that comes as an optional dependency of the package; Gemini CLI and mcp-remote need Node >= 20.
+    # Node 20 installs them all: Claude Code (engines: node >= 22), Codex, opencode and Copilot CLI run a
+    # native binary that comes as an optional dependency of the package; Gemini CLI and mcp-remote need
+    # Node >= 20; Qwen Code (engines: node >= 22) runs on 20 as the matrix drives it.
     npm install --prefix "$dir" --no-save --no-audit --no-fund --loglevel=error "$spec" >&2
   fi
   [ -x "$dir/node_modules/.bin/$bin" ] || { echo "hosts: no $bin in $dir after installing $spec" >&2; exit 1; }

@@ -1,7 +1,7 @@
 // How /mcp says no in oauth mode: 401 with a Bearer challenge pointing at the metadata (RFC 9728 §5.1) and
 // naming the scopes to ask for first, 403 insufficient_scope naming the scopes the token should carry (what
-// it has and what the call needs: RFC 6750 §3.1, MCP step-up; issue 25), or 503 while the authorization
-// server cannot be asked. JSON bodies; the token is never echoed (issue 17).
+// it has and what the call needs: RFC 6750 §3.1, MCP step-up), or 503 while the authorization
+// server cannot be asked. JSON bodies; the token is never echoed.
 import type { ServerResponse } from 'node:http';
 import { sendJson } from '../http/send-json';
 
@@ -23,7 +23,7 @@ export function unauthorized(res: ServerResponse, metadataUrl: string, tokenSent
 /**
  * `scopes`: the token's own known scopes and those the call needs. A client that replaces its scope list
  * with the challenge's (the SDK v1 client does) keeps what it had, so the next call of an earlier tool
- * does not start another authorization (issue 25). `what` is a tool (tools/call) or a resource (resources/read).
+ * does not start another authorization. `what` is a tool (tools/call) or a resource (resources/read).
  */
 export function insufficientScope(
   res: ServerResponse,
@@ -44,7 +44,7 @@ export function insufficientScope(
   );
 }
 
-/** 429: this caller's unknown tokens used up its introspection budget (issue 35); retry after `seconds`. */
+/** 429: this caller's unknown tokens used up its introspection budget; retry after `seconds`. */
 export function tooManyTokenChecks(res: ServerResponse, seconds: number): void {
   sendJson(
     res,

@@ -2,7 +2,7 @@
 // OpenID Connect's `/.well-known/openid-configuration`, fetched at start and retried with backoff until it
 // answers. The server starts without it (a hosted deployment must not crash-loop because its authorization
 // server is down): /health answers 503 naming it, a /mcp request waits a few seconds for it, then 503, and
-// the log says why (issues 17, 25).
+// the log says why.
 import type { Logger } from '../logger';
 import { libraries, type AuthorizationServer } from './libraries';
 

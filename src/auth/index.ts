@@ -1,4 +1,4 @@
-// /mcp as an OAuth protected resource (issue 17): settings, metadata, token verification and scopes.
+// /mcp as an OAuth protected resource: settings, metadata, token verification and scopes.
 export { createProtectedResource, type LaneAuth, type ProtectedResource, type ProtectedResourceOptions } from './protected-resource';
 export { createDiscovery, discover, DiscoveryError, type Discovery } from './discovery';
 export { createTokenVerifier, type TokenVerifier, type Verification } from './verify';

@@ -1,7 +1,7 @@
 // An opaque access token checked by RFC 7662 introspection at the issuer, authenticated as this server's
-// client (oauth4webapi): active, issued by our issuer when it says so, and for our resource (issue 17).
+// client (oauth4webapi): active, issued by our issuer when it says so, and for our resource.
 import { libraries, type AuthorizationServer, type IntrospectionResponse } from './libraries';
-import { principalOf } from './principal-of';
+import { principalOf, subjectTagOf } from './principal-of';
 import { invalid, unavailable, type Verdict } from './verdict';
 
 export interface IntrospectionClient {
@@ -37,11 +37,14 @@ export async function introspect(
   }
   if (!answer.active) return invalid('introspection: not active (unknown, expired or revoked at the issuer)');
   // The audience is a MUST for a protected resource (RFC 8707): a token that names none is not for us.
-  if (!audienceIncludes(answer.aud, resources)) return invalid(`audience: does not include ${resource}`);
-  if (answer.iss !== undefined && answer.iss !== as.issuer) return invalid(`issuer: not ${as.issuer}`);
+  // The authorization server vouches for an active token's subject (of its own issuer): its hash goes on the refusal's line.
+  const ours = answer.iss === undefined || answer.iss === as.issuer;
+  const tag = ours && typeof answer.sub === 'string' && answer.sub !== '' ? subjectTagOf(as.issuer, answer.sub) : undefined;
+  if (!audienceIncludes(answer.aud, resources)) return invalid(`audience: does not include ${resource}`, tag);
+  if (!ours) return invalid(`issuer: not ${as.issuer}`);
   const now = Date.now() / 1000;
-  if (answer.nbf !== undefined && answer.nbf > now + 30) return invalid(`not valid for another ${Math.ceil(answer.nbf - now)} s (nbf)`);
-  if (answer.exp !== undefined && answer.exp <= now) return invalid(`expired ${Math.ceil(now - answer.exp)} s ago`);
+  if (answer.nbf !== undefined && answer.nbf > now + 30) return invalid(`not valid for another ${Math.ceil(answer.nbf - now)} s (nbf)`, tag);
+  if (answer.exp !== undefined && answer.exp <= now) return invalid(`expired ${Math.ceil(now - answer.exp)} s ago`, tag);
   const principal = principalOf(answer, as.issuer, token, tokenKey);
   return principal ? { ok: true, principal } : invalid('claim sub: missing');
 }

@@ -1,4 +1,4 @@
-// Bounds the introspection requests refused or unknown tokens can cause at the authorization server (issue 35):
+// Bounds the introspection requests refused or unknown tokens can cause at the authorization server:
 // a token bucket for this server as a whole and one per caller address, so a flood of garbage bearer strings
 // costs the identity provider a few requests, not one each. Bounded memory: the oldest caller goes first.
 

@@ -1,8 +1,8 @@
 // A JWT access token (RFC 9068) checked with jose against the issuer's published keys: an asymmetric
 // algorithm from the allowlist (never `none`, never HS*: a public key must not become an HMAC secret),
-// the issuer, our resource in `aud` (RFC 8707), and exp/nbf with a small leeway (issue 17).
+// the issuer, our resource in `aud` (RFC 8707), and exp/nbf with a small leeway.
 import { libraries, type JWTVerifyGetKey } from './libraries';
-import { principalOf } from './principal-of';
+import { principalOf, subjectTagOf } from './principal-of';
 import { invalid, unavailable, type Verdict } from './verdict';
 
 export const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
@@ -10,7 +10,7 @@ export const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512',
 /**
  * Clocks of the authorization server and this server may differ by this much (seconds), for `nbf` and
  * `iat`. Not for `exp`: a token past it is refused at once, because the authorization server would refuse
- * to exchange it, and a 401 makes the client refresh where an exchange refused after the door cannot (issue 25).
+ * to exchange it, and a 401 makes the client refresh where an exchange refused after the door cannot.
  */
 export const CLOCK_TOLERANCE_S = 30;
 
@@ -63,7 +63,7 @@ export async function createJwks(jwksUri: string, { cooldownMs = 30_000, maxAgeM
 }
 
 /**
- * Which check refused a token and why, for the log (issue 25): the check, the expected value (ours, never
+ * Which check refused a token and why, for the log: the check, the expected value (ours, never
  * the token's) and, from the header, the kid or algorithm. Never the token, never its other claims.
  */
 /** A header value from the token, bounded and quoted: the client chose it. */
@@ -93,6 +93,11 @@ function refusalOf(error: { code?: unknown; claim?: unknown; reason?: unknown; p
   }
 }
 
+/** The hashed subject of a refused token whose signature verified, for the refusal's log line; never the subject itself. */
+function tagOf(sub: unknown, issuer: string): string | undefined {
+  return typeof sub === 'string' && sub !== '' ? subjectTagOf(issuer, sub) : undefined;
+}
+
 /** `resources`: OAUTH_RESOURCE first, then its aliases; a token whose `aud` includes any of them is for us. */
 export async function verifyJwt(token: string, tokenKey: string, keys: JWTVerifyGetKey, issuer: string, resources: readonly string[]): Promise<Verdict> {
   const { jose } = await libraries();
@@ -100,7 +105,7 @@ export async function verifyJwt(token: string, tokenKey: string, keys: JWTVerify
   try {
     const { payload } = await jose.jwtVerify(token, keys, { issuer, audience: [...resources], algorithms: ALGORITHMS, clockTolerance: CLOCK_TOLERANCE_S });
     const now = Date.now() / 1000;
-    if (payload.exp !== undefined && payload.exp <= now) return invalid(`expired ${Math.ceil(now - payload.exp)} s ago`);
+    if (payload.exp !== undefined && payload.exp <= now) return invalid(`expired ${Math.ceil(now - payload.exp)} s ago`, tagOf(payload.sub, issuer));
     const principal = principalOf(payload, issuer, token, tokenKey);
     return principal ? { ok: true, principal } : invalid('claim sub: missing');
   } catch (error) {
@@ -112,7 +117,9 @@ export async function verifyJwt(token: string, tokenKey: string, keys: JWTVerify
       } catch {
         header = undefined;
       }
-      return invalid(refusalOf(error as Parameters<typeof refusalOf>[0], header, issuer, resource));
+      // jose checks the claims only once the signature verified: then the subject is the issuer's word.
+      const claims = code === 'ERR_JWT_EXPIRED' || code === 'ERR_JWT_CLAIM_VALIDATION_FAILED' ? (error as { payload?: { sub?: unknown } }).payload : undefined;
+      return invalid(refusalOf(error as Parameters<typeof refusalOf>[0], header, issuer, resource), tagOf(claims?.sub, issuer));
     }
     return unavailable(error instanceof Error ? `the key set could not be read: ${error.message}` : 'the key set could not be read');
   }

@@ -1,5 +1,5 @@
 // Protected Resource Metadata (RFC 9728) for /mcp: where its tokens come from and which scopes it knows,
-// readable without a token, so a client that knows only the /mcp URL can find its way (issue 17). Under an
+// readable without a token, so a client that knows only the /mcp URL can find its way. Under an
 // alias of OAUTH_RESOURCE (src/auth/resource-aliases.ts) it names that alias, the URL the client was given.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '../http/send-json';

@@ -1,6 +1,6 @@
 // A value known now, or a promise of it. The OAuth path answers from its caches on almost every call: a
 // cached verdict or credential is returned as it is, and only a real verification or grant is awaited,
-// so a cache hit costs no promise and no hop through the microtask queue (issue 19).
+// so a cache hit costs no promise and no hop through the microtask queue.
 
 export type NowOrLater<T> = T | Promise<T>;
 

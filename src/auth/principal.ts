@@ -2,7 +2,7 @@
 // credentials for the customer's API from it. The client's token itself never reaches src/upstream: it
 // is only ever the subject_token of an RFC 8693 exchange (src/auth), never forwarded, never logged.
 import type { Cancellation } from '../call-signal';
-import type { UpstreamAuthError } from './errors';
+import type { NoUserError, UpstreamAuthError } from './errors';
 import type { NowOrLater } from './now-or-later';
 
 /** A caller whose bearer token this server verified (signature or introspection, issuer, audience, time). */
@@ -19,6 +19,11 @@ export interface Principal {
   readonly tokenKey: string;
   /** When the token expires (ms since the epoch), from `exp`; Infinity when it has none. */
   readonly expiresAt: number;
+  /**
+   * True for a machine client signed in for itself (OAuth client credentials: a CI job, a backend), with no
+   * user: `subject` is then the client's id (./principal-of.ts says how it is told). Absent: a user.
+   */
+  readonly machine?: boolean;
 }
 
 /**
@@ -42,7 +47,7 @@ export interface StepTracer {
 
 /**
  * The customer API's credentials for one call, made by the /mcp lane before the call runs (so a token the
- * authorization server refused is answered 401 and the client refreshes: issue 25), or the failure the
+ * authorization server refused is answered 401 and the client refreshes), or the failure the
  * tool path turns into a result (retry, operator). Never the client's token.
  */
-export type PreparedCredentials = Readonly<Record<string, string>> | UpstreamAuthError;
+export type PreparedCredentials = Readonly<Record<string, string>> | UpstreamAuthError | NoUserError;

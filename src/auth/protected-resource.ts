@@ -1,4 +1,4 @@
-// /mcp as an OAuth 2.1 protected resource (MCP_AUTH=oauth, issue 17): the metadata routes, the token
+// /mcp as an OAuth 2.1 protected resource (MCP_AUTH=oauth): the metadata routes, the token
 // check every POST /mcp passes before its body is read, and the scope check of a tools/call before it
 // runs. The lane calls these; src/server.ts wires them. The hub's lane (/sse, /messages) never does.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -8,7 +8,7 @@ import type { Metrics } from '../telemetry';
 import { resourceScopes } from './resource-scopes';
 import { authorizationServerUnavailable, insufficientScope, tooManyTokenChecks, unauthorized } from './challenge';
 import { createDiscovery, type Discovery } from './discovery';
-import { UpstreamAuthError, UpstreamAuthExpiredError } from './errors';
+import { NoUserError, UpstreamAuthError, UpstreamAuthExpiredError } from './errors';
 import type { IntrospectionBudgetOptions } from './introspection-budget';
 import type { JwksOptions } from './jwt';
 import { metadataHandler, resourceMetadata } from './metadata';
@@ -18,6 +18,7 @@ import type { AuthSettings } from './settings';
 import { isLater, type NowOrLater } from './now-or-later';
 import { createReachability } from './reachability';
 import { authorizationServerCheck } from './readiness';
+import { createRefusalLog as createRequestRefusalLog } from '../logging/refusals';
 import { createRefusalLog } from './refusal-log';
 import { upstreamCredentialsFor } from './upstream-credentials';
 import { createTokenVerifier, type Verification } from './verify';
@@ -31,7 +32,7 @@ export interface LaneAuth {
   /**
    * The customer API's credentials for a tools/call, made before it runs (cached ones at once). Undefined
    * once 401 invalid_token has been answered: the authorization server refused to exchange the client's
-   * token (expired, revoked), which the client fixes by refreshing it, as for a bad token at the door (issue 25).
+   * token (expired, revoked), which the client fixes by refreshing it, as for a bad token at the door.
    */
   credentialsFor(principal: Principal, res: ServerResponse): NowOrLater<PreparedCredentials | undefined>;
 }
@@ -52,9 +53,9 @@ export interface ProtectedResource extends LaneAuth {
 export interface ProtectedResourceOptions {
   settings: AuthSettings;
   tools: readonly ScopedTool[];
-  /** Prompts: a prompts/get is refused like a tools/call when the token lacks the prompt's scopes (issue 34). */
+  /** Prompts: a prompts/get is refused like a tools/call when the token lacks the prompt's scopes. */
   prompts?: readonly ScopedPrompt[];
-  /** Resources offered on /mcp: a view needs its own scopes and those of every tool that names it (issue 26). */
+  /** Resources offered on /mcp: a view needs its own scopes and those of every tool that names it. */
   resources?: readonly ScopedResource[];
   resourceTemplates?: readonly ScopedResourceTemplate[];
   publicBasePath: string;
@@ -89,7 +90,7 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
   const known = new Set(allScopes);
   const challengeScope = (settings.challengeScope ?? allScopes).join(' ');
   // Scopes the 401 asks for that no tool needs (offline_access): listed in the metadata too, and kept in every
-  // 403, so a client that replaces its scope list with the challenge's still asks for them (issue 35).
+  // 403, so a client that replaces its scope list with the challenge's still asks for them.
   const extraScopes = (settings.challengeScope ?? []).filter((scope) => !known.has(scope));
   const metadata = resourceMetadata(settings, [...allScopes, ...extraScopes], options.publicBasePath, options.name);
   const discovery = options.discovery ?? createDiscovery({ issuer: settings.issuer, allowInsecureRequests: settings.allowInsecureRequests, logger });
@@ -98,6 +99,8 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
   const upstreamCredentials = options.upstreamCredentials ?? upstreamCredentialsFor(settings, discovery, options.upstreamTimeoutMs, logger, reachability);
   const serveMetadata = metadataHandler(metadata, settings, logger);
   const logRefusal = createRefusalLog(logger);
+  // A request without a token, or one that cannot be checked now: a line per cause a minute (src/logging/refusals.ts).
+  const refusals = createRequestRefusalLog(logger);
   const clientOf = options.clientOf ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown');
   logger.info({ resource: settings.resource, aliases: settings.resourceAliases, issuer: settings.issuer, metadata: metadata.url }, '/mcp is an OAuth protected resource (MCP_AUTH=oauth)');
   /** The metadata URL a challenge names: under the host the client used, when that is a name of /mcp. */
@@ -117,13 +120,17 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
       return principal;
     }
     req.resume();
-    if (verdict.kind === 'unavailable') authorizationServerUnavailable(res);
+    if (verdict.kind === 'unavailable') {
+      authorizationServerUnavailable(res);
+      refusals.refused(req, 503, 'authorization-server-unavailable');
+    }
     else if (verdict.kind === 'limited') {
       logRefusal(clientOf(req), 'too many unknown tokens from this address: 429');
       metrics.refused('rate_limit');
       tooManyTokenChecks(res, verdict.retryAfterS);
     } else {
-      if (verdict.kind === 'invalid') logRefusal(clientOf(req), verdict.reason);
+      if (verdict.kind === 'invalid') logRefusal(clientOf(req), verdict.reason, verdict.subjectTag);
+      else refusals.refused(req, 401, 'token-missing');
       metrics.refused(verdict.kind === 'missing' ? 'auth' : 'invalid_token');
       unauthorized(res, metadataUrl(res), verdict.kind === 'invalid', challengeScope);
     }
@@ -132,6 +139,8 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
 
   /** A failure to make credentials: a refused client token is answered 401 here; the rest go to the tool path. */
   function failed(error: unknown, res: ServerResponse): PreparedCredentials | undefined {
+    // A machine caller where the API's credentials name a user: the call's result says so (no 401: its token is good).
+    if (error instanceof NoUserError) return error;
     if (!(error instanceof UpstreamAuthError)) throw error;
     if (!(error instanceof UpstreamAuthExpiredError)) return error;
     metrics.refused('invalid_token');
@@ -140,7 +149,7 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
     return undefined;
   }
 
-  /** What the token has (of the scopes this server knows) and what is needed, in a stable order (issue 25). */
+  /** What the token has (of the scopes this server knows) and what is needed, in a stable order. */
   function withKnown(principal: Principal, needed: readonly string[]): string[] {
     return [...new Set([...[...principal.scopes].filter((scope) => known.has(scope)), ...needed])].sort().concat(extraScopes);
   }

@@ -1,5 +1,5 @@
 // One line when the authorization server stops answering (warn) and one when it answers again (info), like
-// Redis's (issue 35): told by whatever asks it something (token verification, grants, /health's probe).
+// Redis's: told by whatever asks it something (token verification, grants, /health's probe).
 import type { Logger } from '../logger';
 
 export interface Reachability {

@@ -1,4 +1,4 @@
-// /health's view of the authorization server in oauth mode (issue 25): unhealthy, naming it, until its
+// /health's view of the authorization server in oauth mode: unhealthy, naming it, until its
 // metadata has been read once (/mcp cannot verify a token before); after that healthy, naming a degraded
 // state while it does not answer: verified tokens, cached keys and exchanged tokens still serve, only new
 // tokens and exchanges fail, so taking the replica out of service would not help.

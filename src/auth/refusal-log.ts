@@ -1,7 +1,8 @@
-// Says why a bearer token was refused (issues 25, 35): at info, the first refusal of each distinct reason per
+// Says why a bearer token was refused: at info, the first refusal of each distinct reason per
 // client (so a developer trying fixes sees every new reason), then at most one summary a minute per client with
 // the count of each reason since; every refusal at debug. The reason names the check and our expected value
-// (src/auth/jwt.ts, introspect.ts); never the token, never its claims.
+// (src/auth/jwt.ts, introspect.ts), with the hashed subject tag where the claims could be trusted (a signed
+// token that expired or names another audience); never the token, never its claims.
 import type { Logger } from '../logger';
 
 export interface RefusalLogOptions {
@@ -37,8 +38,9 @@ export function createRefusalLog(logger: Logger, { windowMs = 60_000, maxClients
     seen.summarisedAt = at;
   }
 
-  return function logRefusal(client: string, reason: string): void {
-    if (logger.isLevelEnabled('debug')) return void logger.debug({ client, reason }, 'invalid token refused');
+  /** `userId`: the refused token's hashed subject, where its claims could be trusted (src/auth/verdict.ts). */
+  return function logRefusal(client: string, reason: string, userId?: string): void {
+    if (logger.isLevelEnabled('debug')) return void logger.debug({ client, reason, userId }, 'invalid token refused');
     const at = now();
     let seen = clients.get(client);
     if (seen === undefined) {
@@ -50,7 +52,7 @@ export function createRefusalLog(logger: Logger, { windowMs = 60_000, maxClients
     const count = seen.reasons.get(shape);
     if (count === undefined && seen.reasons.size < maxReasons) {
       seen.reasons.set(shape, 0);
-      logger.info({ client, reason }, 'invalid token refused');
+      logger.info({ client, reason, userId }, 'invalid token refused');
       return;
     }
     if (count === undefined) seen.other += 1;

@@ -1,5 +1,5 @@
 // Tokens refused a moment ago, by a hash of the token (never the token), with the reason: the same bad token
-// sent again is refused from memory instead of costing another introspection or signature check (issue 35).
+// sent again is refused from memory instead of costing another introspection or signature check.
 // Bounded: past `max` entries the oldest goes first; each entry lasts `ttlMs`.
 
 export class RefusedTokens {

@@ -1,4 +1,4 @@
-// The scopes a resources/read needs on /mcp in oauth mode (issue 26): the resource's own, and for an MCP
+// The scopes a resources/read needs on /mcp in oauth mode: the resource's own, and for an MCP
 // Apps view those of every tool that names it, so a view never shows what its tool may not fetch.
 import type { ScopedResource, ScopedResourceTemplate, ScopedTool } from './scoped';
 

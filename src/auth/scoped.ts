@@ -5,7 +5,7 @@
 export interface ScopedTool {
   readonly name: string;
   readonly scopes: readonly string[];
-  /** The ui:// URI of the tool's MCP Apps view: reading the view needs the tool's scopes too (issue 26). */
+  /** The ui:// URI of the tool's MCP Apps view: reading the view needs the tool's scopes too. */
   readonly view?: string;
 }
 

@@ -1,11 +1,11 @@
-// Settings of /mcp as an OAuth protected resource (issue 17), composed by src/config.ts: the variables,
+// Settings of /mcp as an OAuth protected resource, composed by src/config.ts: the variables,
 // the checks across them, and the typed `auth` part of Config (absent with MCP_AUTH=headers). The client
 // secret is never repeated in a problem (config-fields: isSecretSetting).
 import { z } from 'zod';
 import { type Common, type SettingsOf, headerName, httpUrl, oneOf, text } from '../config-fields';
 import { resourceAliases } from './resource-aliases';
 
-export type UpstreamAuthMode = 'token-exchange' | 'client-credentials';
+export type UpstreamAuthMode = 'token-exchange' | 'client-credentials' | 'on-behalf-of';
 
 /** config.auth: present only when MCP_AUTH=oauth. */
 export interface AuthSettings {
@@ -74,7 +74,7 @@ export const settings = {
   OAUTH_RESOURCE_ALIASES: resourceList.optional(),
   OAUTH_CLIENT_ID: text.optional(),
   OAUTH_CLIENT_SECRET: text.optional(),
-  UPSTREAM_AUTH: oneOf(['token-exchange', 'client-credentials']).optional(),
+  UPSTREAM_AUTH: oneOf(['token-exchange', 'client-credentials', 'on-behalf-of']).optional(),
   UPSTREAM_AUDIENCE: text.optional(),
   OAUTH_CHALLENGE_SCOPE: scopeList.optional(),
   UPSTREAM_SCOPE: scopeList.optional(),

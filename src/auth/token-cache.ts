@@ -1,6 +1,6 @@
 // Verified tokens by a hash of the token (never the token itself), each until shortly before it expires,
 // so a call with a known token costs a hash and a lookup instead of a signature check or an introspection
-// request (issue 17). Bounded: past `max` entries the oldest goes first (insertion order, LRU-ish).
+// request. Bounded: past `max` entries the oldest goes first (insertion order, LRU-ish).
 import { hash } from 'node:crypto';
 import type { Principal } from './principal';
 

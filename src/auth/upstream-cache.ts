@@ -1,4 +1,4 @@
-// Tokens made for the customer's API, kept until shortly before they expire (issue 17): one entry per key
+// Tokens made for the customer's API, kept until shortly before they expire: one entry per key
 // (a hash of the client's token, or one key for the server's own token), bounded in size, with ONE request
 // in flight per key however many calls arrive at once, and a refresh started in the background while the
 // token still has a little life, so calls do not wait for it.

@@ -1,4 +1,4 @@
-// The credentials maker of the tool path for MCP_AUTH=oauth, from the auth settings (issue 17): the
+// The credentials maker of the tool path for MCP_AUTH=oauth, from the auth settings: the
 // issuer's metadata is read from discovery when a grant is made (a principal exists only once it is known).
 import type { Logger } from '../logger';
 import type { Discovery } from './discovery';

@@ -1,12 +1,14 @@
-// One token request at the authorization server's token endpoint, for the customer's API (issue 17):
-// RFC 8693 token exchange or client credentials, through oauth4webapi, under the upstream deadline. Every
-// failure becomes one of ./errors, classified once here: the user's token refused, this server's client
-// refused, or the server unavailable.
+// One token request at the authorization server's token endpoint, for the customer's API:
+// RFC 8693 token exchange, client credentials, or Microsoft Entra ID's on-behalf-of request, through
+// oauth4webapi, under the upstream deadline. Every failure becomes one of ./errors, classified once here:
+// the user's token refused, this server's client refused, or the server unavailable.
 import type * as OAuth from 'oauth4webapi' with { 'resolution-mode': 'import' };
 import { UpstreamAuthExpiredError, UpstreamAuthRefusedError, UpstreamAuthUnavailableError, type UpstreamGrant } from './errors';
 
 export const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
 export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
+/** Entra's on-behalf-of request is RFC 7523's JWT bearer grant with `requested_token_use=on_behalf_of`. */
+export const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
 export interface GrantClient {
   /**
@@ -31,9 +33,11 @@ export interface GrantedToken {
 
 /**
  * The server's client authentication: client_secret_basic unless the server lists only client_secret_post
- * (RFC 8414: basic is the default when the metadata says nothing).
+ * (RFC 8414: basic is the default when the metadata says nothing). On-behalf-of: client_id and
+ * client_secret in the body, as Entra's protocol page documents the request.
  */
-function clientAuth(oauth: typeof OAuth, client: GrantClient, as: OAuth.AuthorizationServer): OAuth.ClientAuth {
+function clientAuth(oauth: typeof OAuth, client: GrantClient, as: OAuth.AuthorizationServer, grant: UpstreamGrant): OAuth.ClientAuth {
+  if (grant === 'on-behalf-of') return oauth.ClientSecretPost(client.clientSecret);
   const methods = as.token_endpoint_auth_methods_supported;
   const postOnly = methods !== undefined && !methods.includes('client_secret_basic') && methods.includes('client_secret_post');
   return postOnly ? oauth.ClientSecretPost(client.clientSecret) : oauth.ClientSecretBasic(client.clientSecret);
@@ -47,7 +51,8 @@ function oauthLibrary(): Promise<typeof OAuth> {
 
 /**
  * OAuth errors that mean this server's request is wrong (its client, its grant, its audience): the
- * operator's to fix. Any other 4xx of an exchange means the client's token is no longer good.
+ * operator's to fix. Any other 4xx of an exchange (or an on-behalf-of request: Entra answers an expired or
+ * revoked assertion with invalid_grant) means the client's token is no longer good.
  */
 const CLIENT_PROBLEMS = new Set(['invalid_client', 'unauthorized_client', 'unsupported_grant_type', 'invalid_target', 'invalid_scope']);
 
@@ -62,8 +67,8 @@ function classify(oauth: typeof OAuth, grant: UpstreamGrant, error: unknown): Er
     const status = error.status;
     const code = error instanceof oauth.ResponseBodyError ? error.error : error.cause[0]?.parameters.error;
     if (status === 429) return new UpstreamAuthUnavailableError(grant, 'status', status, { cause: error });
-    if (grant === 'token-exchange' && (code === undefined || !CLIENT_PROBLEMS.has(code))) {
-      return new UpstreamAuthExpiredError(code, status, { cause: error });
+    if (grant !== 'client-credentials' && (code === undefined || !CLIENT_PROBLEMS.has(code))) {
+      return new UpstreamAuthExpiredError(code, status, { cause: error, grant });
     }
     return new UpstreamAuthRefusedError(grant, code, status, { cause: error });
   }
@@ -71,8 +76,8 @@ function classify(oauth: typeof OAuth, grant: UpstreamGrant, error: unknown): Er
     const status = statusOf(error.cause);
     // A 4xx without an OAuth error body still says no to this request; 5xx and the rest: try again later.
     if (status !== undefined && status >= 400 && status < 500 && status !== 429) {
-      return grant === 'token-exchange'
-        ? new UpstreamAuthExpiredError(undefined, status, { cause: error })
+      return grant !== 'client-credentials'
+        ? new UpstreamAuthExpiredError(undefined, status, { cause: error, grant })
         : new UpstreamAuthRefusedError(grant, undefined, status, { cause: error });
     }
     return new UpstreamAuthUnavailableError(grant, 'status', status, { cause: error });
@@ -101,15 +106,16 @@ export async function requestToken(client: GrantClient, grant: UpstreamGrant, pa
   if (as === undefined) throw new UpstreamAuthUnavailableError(grant, 'undiscovered', undefined);
   const oauthClient: OAuth.Client = { client_id: client.clientId };
   const options = { signal: AbortSignal.timeout(client.timeoutMs), [oauth.allowInsecureRequests]: client.allowHttp === true };
+  const auth = clientAuth(oauth, client, as, grant);
   try {
     const response =
-      grant === 'token-exchange'
-        ? await oauth.genericTokenEndpointRequest(as, oauthClient, clientAuth(oauth, client, as), TOKEN_EXCHANGE, parameters, options)
-        : await oauth.clientCredentialsGrantRequest(as, oauthClient, clientAuth(oauth, client, as), parameters, options);
+      grant === 'client-credentials'
+        ? await oauth.clientCredentialsGrantRequest(as, oauthClient, auth, parameters, options)
+        : await oauth.genericTokenEndpointRequest(as, oauthClient, auth, grant === 'token-exchange' ? TOKEN_EXCHANGE : JWT_BEARER, parameters, options);
     const body =
-      grant === 'token-exchange'
-        ? await oauth.processGenericTokenEndpointResponse(as, oauthClient, response)
-        : await oauth.processClientCredentialsResponse(as, oauthClient, response);
+      grant === 'client-credentials'
+        ? await oauth.processClientCredentialsResponse(as, oauthClient, response)
+        : await oauth.processGenericTokenEndpointResponse(as, oauthClient, response);
     return { accessToken: body.access_token, expiresIn: body.expires_in };
   } catch (error) {
     throw classify(oauth, grant, error);

@@ -1,11 +1,13 @@
-// Credentials for the customer's API on /mcp in oauth mode (issue 17, item 5): UPSTREAM_AUTH=token-exchange
-// exchanges the client's token for one made for UPSTREAM_AUDIENCE (RFC 8693); UPSTREAM_AUTH=client-credentials
-// uses this server's own token plus the verified subject. The client's token is only ever the subject_token
-// of an exchange: it is never returned as a header, never logged, and never a cache key (tokenKey is).
+// Credentials for the customer's API on /mcp in oauth mode: UPSTREAM_AUTH=token-exchange
+// exchanges the client's token for one made for UPSTREAM_AUDIENCE (RFC 8693); on-behalf-of does the same
+// with Microsoft Entra ID's request (the JWT bearer grant, requested_token_use=on_behalf_of);
+// client-credentials uses this server's own token plus the verified subject. The client's token is only ever
+// the subject_token or assertion of an exchange: never returned as a header, never logged, never a cache
+// key (tokenKey is). A machine caller (no user) gets no credential that names a user (NoUserError).
 import type { Logger } from '../logger';
 import type { Cancellation } from '../call-signal';
 import type { Principal, StepTracer, UpstreamCredentials } from './principal';
-import { UpstreamAuthError, UpstreamAuthRefusedError, UpstreamAuthUnavailableError } from './errors';
+import { NoUserError, UpstreamAuthError, UpstreamAuthRefusedError, UpstreamAuthUnavailableError } from './errors';
 import type { Reachability } from './reachability';
 import type { UpstreamAuthMode } from './settings';
 import { CredentialsCache, lifetime, type MadeCredentials } from './upstream-cache';
@@ -16,11 +18,17 @@ import { untilCancelled } from './upstream-wait';
 export interface UpstreamTokenOptions extends GrantClient {
   /** UPSTREAM_AUTH. */
   readonly mode: UpstreamAuthMode;
-  /** UPSTREAM_AUDIENCE: the audience (and, when it is an absolute URI, the RFC 8707 resource) of the tokens made. */
+  /**
+   * UPSTREAM_AUDIENCE: the audience (and, when it is an absolute URI, the RFC 8707 resource) of the tokens
+   * made; on-behalf-of: the API's Application ID URI, whose `<audience>/.default` is the scope asked for.
+   */
   readonly audience: string;
   /** UPSTREAM_USER_HEADER (client-credentials mode): carries the verified `sub`. Default x-user-subject. */
   readonly userHeader?: string;
-  /** A `scope` to ask for, for servers that require one (Okta's token exchange does); none by default. */
+  /**
+   * A `scope` to ask for, for servers that require one (Okta's token exchange does); none by default.
+   * On-behalf-of: default `<audience>/.default` (Entra requires a scope and takes no audience).
+   */
   readonly scope?: string;
   readonly logger: Logger;
   /** Exchanged tokens kept at most (one per client token); default 10,000, the oldest goes first. */
@@ -61,6 +69,8 @@ export function createUpstreamTokens(options: UpstreamTokenOptions): UpstreamTok
   const target: Record<string, string> = { audience };
   if (isAbsoluteUri(audience)) target.resource = audience;
   if (options.scope !== undefined) target.scope = options.scope;
+  // Entra's v2.0 endpoint names the API by scope alone and refuses a `resource` parameter (AADSTS901002).
+  const onBehalfOf = { scope: options.scope ?? `${audience.replace(/\/+$/, '')}/.default`, requested_token_use: 'on_behalf_of' };
 
   /** One request at the token endpoint, with its span and its warn line; never logs a token. */
   async function grant(parameters: Record<string, string>, span: StepTracer | undefined): Promise<{ accessToken: string; expiresIn: number | undefined }> {
@@ -91,6 +101,13 @@ export function createUpstreamTokens(options: UpstreamTokenOptions): UpstreamTok
     return { headers: { authorization: `Bearer ${token.accessToken}` }, ...lifetime(started, token.expiresIn, defaultLifetimeMs, principal.expiresAt) };
   }
 
+  /** Entra's on-behalf-of request: the client's token is the assertion; cached and bounded like an exchange. */
+  async function onBehalfOfUser(principal: Principal, span: StepTracer | undefined): Promise<MadeCredentials> {
+    const started = now();
+    const token = await grant({ ...onBehalfOf, assertion: principal.token }, span);
+    return { headers: { authorization: `Bearer ${token.accessToken}` }, ...lifetime(started, token.expiresIn, defaultLifetimeMs, principal.expiresAt) };
+  }
+
   async function ownToken(span: StepTracer | undefined): Promise<MadeCredentials> {
     const started = now();
     const token = await grant(target, span);
@@ -110,8 +127,17 @@ export function createUpstreamTokens(options: UpstreamTokenOptions): UpstreamTok
   const credentials: UpstreamCredentials =
     mode === 'token-exchange'
       ? (principal, signal, span) => settle(cache.get(principal.tokenKey, () => exchange(principal, span)), signal, headersOf)
-      : (principal, signal, span) =>
-          settle(cache.get(ONE_KEY, () => ownToken(span)), signal, (made) => ({ ...made.headers, [userHeader]: subjectValue(principal.subject) }));
+      : mode === 'on-behalf-of'
+        ? (principal, signal, span) => {
+            // Entra's on-behalf-of works for user principals only; an app-only token names no user to act for.
+            if (principal.machine === true) throw new NoUserError({ grant: mode });
+            return settle(cache.get(principal.tokenKey, () => onBehalfOfUser(principal, span)), signal, headersOf);
+          }
+        : (principal, signal, span) => {
+            // The API would read the header as a person's subject: a machine client's id is not one.
+            if (principal.machine === true) throw new NoUserError({ grant: mode });
+            return settle(cache.get(ONE_KEY, () => ownToken(span)), signal, (made) => ({ ...made.headers, [userHeader]: subjectValue(principal.subject) }));
+          };
 
   return {
     credentials,

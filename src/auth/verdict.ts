@@ -4,8 +4,10 @@ import type { Principal } from './principal';
 
 export type Verdict =
   | { ok: true; principal: Principal }
-  | { ok: false; kind: 'invalid'; reason: string }
+  /** `subjectTag`: the hashed subject of a token whose claims could be trusted (signed, then expired or for another audience), for the log. */
+  | { ok: false; kind: 'invalid'; reason: string; subjectTag?: string }
   | { ok: false; kind: 'unavailable'; reason: string };
 
-export const invalid = (reason: string): Verdict => ({ ok: false, kind: 'invalid', reason });
+export const invalid = (reason: string, subjectTag?: string): Verdict =>
+  subjectTag === undefined ? { ok: false, kind: 'invalid', reason } : { ok: false, kind: 'invalid', reason, subjectTag };
 export const unavailable = (reason: string): Verdict => ({ ok: false, kind: 'unavailable', reason });

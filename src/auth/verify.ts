@@ -2,7 +2,7 @@
 // token by introspection; verified tokens cached by their hash, one verification in flight per token, a
 // span per verification when tracing is on. Only the Authorization header is read, never the query.
 // Refused tokens are remembered a while and introspection is budgeted per caller and overall, so garbage
-// tokens cannot make the identity provider throttle this server (issue 35).
+// tokens cannot make the identity provider throttle this server.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from '../logger';
 import type { Discovery } from './discovery';
@@ -61,8 +61,11 @@ export function createTokenVerifier({ settings, discovery, logger, tracing = fal
   const inFlight = new Map<string, Promise<Verdict>>();
   let keys: { uri: string; get: Promise<JWTVerifyGetKey> } | undefined;
   const client = { id: settings.client.id, secret: settings.client.secret, allowInsecureRequests: settings.allowInsecureRequests };
-  // A token for OAUTH_RESOURCE or any of its aliases is for this server (src/auth/resource-aliases.ts).
-  const resources = [settings.resource, ...(settings.resourceAliases ?? [])];
+  // A token for OAUTH_RESOURCE or any of its aliases is for this server (src/auth/resource-aliases.ts). With
+  // Entra ID (on-behalf-of), so is one for this server's own app: a v2.0 access token names its API by the
+  // app's client id, never by a URL, and Entra's on-behalf-of takes only a token whose aud is that app.
+  const ownApp = settings.upstream?.mode === 'on-behalf-of' ? [settings.client.id] : [];
+  const resources = [settings.resource, ...(settings.resourceAliases ?? []), ...ownApp];
 
   /** An introspection answer, whatever it says, shows the authorization server is there. */
   const heard = (verdict: Verdict): Verdict => {
@@ -76,7 +79,7 @@ export function createTokenVerifier({ settings, discovery, logger, tracing = fal
   }
 
   async function check(token: string, tokenKey: string, headers: IncomingHttpHeaders): Promise<Verdict> {
-    // A fresh replica may take traffic while discovery is under way: wait for it a little, not 503 at once (issue 25).
+    // A fresh replica may take traffic while discovery is under way: wait for it a little, not 503 at once.
     const as = discovery.current() ?? (await discovery.within(discoveryWaitMs));
     if (as === undefined) return unavailable('the authorization server has not been reached yet');
     if (looksLikeJwt(token)) {

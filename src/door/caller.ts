@@ -23,7 +23,7 @@ export function createCallerCheck(options: CallerAuthOptions): ((req: IncomingMe
   const networks = callerNetworks.length > 0 ? networkList(callerNetworks) : undefined;
   const clientAddress = createClientAddress(trustedProxies);
   // Without trusted proxies the address is the socket's peer, so the network verdict holds for every
-  // request of a keep-alive connection: checked once per socket (issue 12). With proxies, per request.
+  // request of a keep-alive connection: checked once per socket. With proxies, per request.
   const verdicts = trustedProxies.length === 0 ? new WeakMap<Socket, boolean>() : undefined;
   const inNetworks = (req: IncomingMessage): boolean => {
     const cached = verdicts?.get(req.socket);

@@ -9,7 +9,7 @@ export type ClientAddressOf = (req: IncomingMessage) => Address | undefined;
 
 export function createClientAddress(trustedProxies: readonly string[] = []): ClientAddressOf {
   if (trustedProxies.length === 0) {
-    // A keep-alive connection's peer does not change: read once per socket, not per request (issue 12).
+    // A keep-alive connection's peer does not change: read once per socket, not per request.
     const peers = new WeakMap<Socket, Address | undefined>();
     return function clientAddress(req) {
       const socket = req.socket;

@@ -1,4 +1,4 @@
-// Who may call: Host/Origin allowlists and caller authentication, run before any route (issue 7).
+// Who may call: Host/Origin allowlists and caller authentication, run before any route.
 export { createDoor, type Door } from './door';
 export { createClientAddress, type ClientAddressOf } from './client-address';
 export { normaliseAddress, isNetworkList, type Address } from './networks';

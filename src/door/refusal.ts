@@ -1,8 +1,10 @@
 // How the door says no: 401/403 with a JSON body `{ error, message }`, and a log line per reason that
-// cannot be turned into a flood (the first refusal, then at most one a minute with a count of the rest).
+// cannot be turned into a flood (src/logging/refusals.ts: the first refusal, then at most one a minute
+// with a count of the rest).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '../http/send-json';
 import type { Logger } from '../logger';
+import { createRefusalLog, NO_REFUSAL_LOG } from '../logging/refusals';
 import type { Metrics, RefusalReason } from '../telemetry';
 
 export interface Refusal {
@@ -29,26 +31,16 @@ function metricReason(refusal: Refusal): RefusalReason {
   return refusal === REFUSALS.host ? 'host' : refusal === REFUSALS.origin ? 'origin' : 'auth';
 }
 
+/** Every refusal at the door is worth a look (a misconfigured hub, a probe): warn, whatever the status. */
+const WARN = (): 'warn' => 'warn';
+
 export function createRefuse(logger?: Logger, metrics?: Metrics): (req: IncomingMessage, res: ServerResponse, refusal: Refusal) => false {
-  const lastLogged = new Map<string, { at: number; suppressed: number }>();
+  const refusals = logger ? createRefusalLog(logger, { everyMs: LOG_EVERY_MS, message: 'request refused at the door', levelOf: WARN }) : NO_REFUSAL_LOG;
   return function refuse(req, res, refusal) {
     // Connection: close, so a refused caller's body is not read on its behalf.
     sendJson(res, refusal.status, { error: refusal.error, message: refusal.message }, { Connection: 'close' });
     metrics?.refused(metricReason(refusal));
-    if (logger) {
-      const now = Date.now();
-      const seen = lastLogged.get(refusal.error);
-      if (seen && now - seen.at < LOG_EVERY_MS) seen.suppressed += 1;
-      else {
-        // The path without its query: a query may carry a session id.
-        const path = (req.url ?? '').split('?', 1)[0]?.slice(0, 100);
-        logger.warn(
-          { reason: refusal.error, method: req.method, path, peer: req.socket.remoteAddress, suppressed: seen?.suppressed ?? 0 },
-          'request refused at the door',
-        );
-        lastLogged.set(refusal.error, { at: now, suppressed: 0 });
-      }
-    }
+    refusals.refused(req, refusal.status, refusal.error, { reason: refusal.error, peer: req.socket.remoteAddress });
     return false;
   };
 }

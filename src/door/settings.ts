@@ -1,4 +1,4 @@
-// Settings of the door (issue 7): who may call (hub secret, caller networks, or nobody checked), which
+// Settings of the door: who may call (hub secret, caller networks, or nobody checked), which
 // Host and Origin names are accepted, and whose X-Forwarded-For is believed. Composed by src/config.ts;
 // the secrets are never repeated in a problem.
 import { z } from 'zod';
@@ -59,7 +59,7 @@ export const settings = {
 
 type Settings = SettingsOf<typeof settings>;
 
-/** The checks that keep a production server from serving whoever reaches it (issue 7). */
+/** The checks that keep a production server from serving whoever reaches it. */
 export function problems(s: Partial<Settings>, common: Common): string[] {
   const out: string[] = [];
   // A secret or network that was given but is invalid is reported on its own line: it still counts as "set".

@@ -1,6 +1,6 @@
 // Reachability of the customer's API: any HTTP answer counts (even 401/404: the API is there and
 // deciding); a refused connection or a time-out does not. It sends the User-Agent tool requests send:
-// GitHub-like APIs refuse a request without one (issue 40).
+// GitHub-like APIs refuse a request without one.
 import { request, type Dispatcher } from 'undici';
 import type { HealthCheck } from './health';
 

@@ -28,7 +28,7 @@ export interface HealthOptions {
   details?: Readonly<Record<string, unknown>>;
 }
 
-/** `degraded`: dependencies that serve in a reduced way (issue 25), e.g. an authorization server that went away. */
+/** `degraded`: dependencies that serve in a reduced way, e.g. an authorization server that went away. */
 export type HealthReport = { status: 'healthy'; degraded?: string } | { status: 'unhealthy'; error: string };
 
 type Outcome = { failure: string } | { degraded: string } | undefined;

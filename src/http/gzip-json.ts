@@ -1,4 +1,4 @@
-// Large JSON answers gzipped for a client whose Accept-Encoding allows it (issue 35: a view's
+// Large JSON answers gzipped for a client whose Accept-Encoding allows it (a view's
 // resources/read is about 670 KB as JSON, about 150 KB gzipped). Only at GZIP_MIN_BYTES and above, where it
 // pays for itself: the small answers of the call path are written as before, their one extra step a
 // length check. Compressed off the event loop (zlib's thread pool); a failure sends the JSON as it is.

@@ -22,7 +22,7 @@ export const MAX_JSON_DEPTH = 64;
 /**
  * True when `text` has at most `max` opening brackets in all, strings included: then nothing in it can
  * nest deeper than `max`. Found by indexOf (a memchr), several times faster than the scan below, which a
- * body of this protocol then never needs (issue 19).
+ * body of this protocol then never needs.
  */
 function fewBrackets(text: string, max: number): boolean {
   let count = 0;
@@ -56,7 +56,7 @@ export function isJsonContentType(contentType: string | undefined): boolean {
 /**
  * Reads and parses the body, then calls `done` once: with the value, or with a BodyError (the body was
  * refused or unreadable). Content-Encoding is not accepted. A callback rather than a promise: the lanes
- * wrap it in the one promise their handler awaits (issue 19: one promise and one hop less per message).
+ * wrap it in the one promise their handler awaits (one promise and one hop less per message).
  */
 export function readJson(req: IncomingMessage, limit: number, done: (error: BodyError | undefined, body?: unknown) => void): void {
   if (!isJsonContentType(req.headers['content-type'])) {

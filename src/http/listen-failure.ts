@@ -1,5 +1,5 @@
 // A listener that cannot start, said in one sentence naming the port and the setting that chose it
-// (issue 27): "Port 3000 is already in use (PORT)…", instead of a raw EADDRINUSE stack.
+//: "Port 3000 is already in use (PORT)…", instead of a raw EADDRINUSE stack.
 
 /** A port the server listens on and the setting that chose it. */
 export interface PortSetting {

@@ -1,6 +1,6 @@
 // Writes the lanes' answers on a plain Node response (the MCP lanes run without express). Every response
 // here carries X-Content-Type-Options in its writeHead list: a header set earlier with setHeader would
-// put Node on its slower merging path for each answer (issue 12), so the route sets it only for express.
+// put Node on its slower merging path for each answer, so the route sets it only for express.
 import type { ServerResponse } from 'node:http';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>): void {

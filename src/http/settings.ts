@@ -9,7 +9,7 @@ export const settings = {
     .default('')
     .refine((path) => path === '' || (path.startsWith('/') && !path.endsWith('/')), { error: 'must start with / and not end with /, e.g. /tools' }),
   MAX_BODY_BYTES: int(1024, 1_048_576),
-  // Issue 20: request bodies one client address may be sending at once (0: no cap); src/limits/body-slots.ts.
+  // Request bodies one client address may be sending at once (0: no cap); src/limits/body-slots.ts.
   MAX_BODIES_PER_CLIENT: int(0, 8),
   WRITE_TIMEOUT_MS: int(1000, 30_000),
 };

@@ -57,7 +57,7 @@ export function createHubClient({
   new URL(baseUrl); // throws on a malformed address at creation, not on first use
   assertHubKeys(keys);
   const ownAgent =
-    // The API's pool (issue 20): a cancelled request to the hub opens no connection in its place.
+    // The API's pool: a cancelled request to the hub opens no connection in its place.
     dispatcher === undefined ? createApiAgent({ connections: null, connectTimeoutMs: timeoutMs, keepAliveTimeoutMs: 10_000 }) : undefined;
   const send = { baseUrl, dispatcher: dispatcher ?? (ownAgent as Dispatcher), timeoutMs, maxResponseBytes };
 

@@ -1,4 +1,4 @@
-// The one place that turns a hub status into an error (issue 3, "Hub client"): 401 key, 403 scope,
+// The one place that turns a hub status into an error ("Hub client"): 401 key, 403 scope,
 // 404 on fetch not-found, anything else an error carrying the status.
 import { HubError, HubKeyError, HubNotFoundError, HubPermissionError, HubStatusError } from './errors';
 import type { HubResponse } from './send';

@@ -1,4 +1,4 @@
-// How many request bodies may be arriving at once, per client and in all (issue 20, point 3). A body that
+// How many request bodies may be arriving at once, per client and in all. A body that
 // trickles in holds up to MAX_BODY_BYTES and a socket until Node's request time-out; without a cap, one
 // client could hold that many times its connections. The total bound keeps all bodies being received
 // under a fixed memory budget, however many clients there are.
@@ -34,7 +34,7 @@ export function createBodySlots({ perClient, maxBodyBytes, budgetBytes = 128 * 1
   const byClient = new Map<string, number>();
   let size = 0;
   // A client whose bodies are all in stays in the map at 0: deleting and adding it again for every body
-  // made V8 rebuild the map's table every few bodies (issue 19). Those entries are swept once the map
+  // made V8 rebuild the map's table every few bodies. Those entries are swept once the map
   // holds this many, so it stays within a few hundred entries (at most `total` clients hold a slot).
   const sweepAt = 2 * total + 64;
 

@@ -11,7 +11,7 @@ const CREDENTIAL_HEADERS = ['authorization', 'x-user-auth-authorization', 'cooki
 
 /**
  * Fingerprints of recent credentials, by the credential headers as received: a user's calls skip the
- * sha256 (issue 12). Bounded (1,000 entries of at most 2 KiB each), in memory only, never logged; the
+ * sha256. Bounded (1,000 entries of at most 2 KiB each), in memory only, never logged; the
  * oldest entry goes first.
  */
 const RECENT = 1000;
@@ -19,7 +19,7 @@ const MAX_CACHED_LENGTH = 2048;
 const recent = new Map<string, string>();
 /**
  * The same fingerprints by the Authorization value alone, for the common call that carries no other
- * credential header: its lookup needs no material string built and hashed first (issue 19).
+ * credential header: its lookup needs no material string built and hashed first.
  */
 const recentAuthorization = new Map<string, string>();
 

@@ -1,5 +1,5 @@
 // What the limits hand out when they admit something (a call, a body): released once, however often
-// `release` is called. An object of one class rather than a closure per call or body (issue 19).
+// `release` is called. An object of one class rather than a closure per call or body.
 
 export class Held<T> {
   readonly ok = true;

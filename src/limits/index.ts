@@ -1,5 +1,5 @@
-// Per-user limits on the tool path, shared by every lane (issue 7, point 5), and per-client limits on
-// request bodies being received (issue 20).
+// Per-user limits on the tool path, shared by every lane, and per-client limits on
+// request bodies being received.
 export { createFairness, type Admission, type Fairness, type FairnessOptions } from './fairness';
 export { callerKey } from './caller-key';
 export { CallLimitedError, type CallLimit } from './call-limited-error';

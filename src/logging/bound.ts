@@ -1,5 +1,6 @@
-// Every string in a log line is bounded: a 1 MB argument or header must not become a 1 MB line.
-// Applied by the logger (formatters and serializers), so no call site can forget it.
+// Every string in a log line is bounded: a 1 MB argument or header must not become a 1 MB line, and a
+// control or bidirectional character is written as its escape. Applied by the logger (formatters and
+// serializers), so no call site can forget it; answers that repeat a client's text use it too (echoed()).
 
 /** Longest string kept in a log field; longer ones are cut and say how much was cut. */
 export const MAX_LOG_STRING = 200;
@@ -8,12 +9,33 @@ export const MAX_ERROR_STRING = 2000;
 const MAX_DEPTH = 4;
 const MAX_ITEMS = 20;
 
-export function boundString(text: string, max = MAX_LOG_STRING): string {
-  return text.length <= max ? text : `${text.slice(0, max)}…[${text.length - max} more]`;
+/**
+ * Characters that change how the rest of a line is shown rather than showing themselves: C0 and C1
+ * controls (a line break, an ANSI colour sequence), and the bidirectional marks and overrides (U+202E
+ * turns `cod.exe` into what reads as `exe.doc`). JSON escapes only C0; a log viewer or a client's
+ * screen renders the rest. U+2028/U+2029 break lines in some readers.
+ */
+const DISPLAY_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const DISPLAY_CONTROLS_ALL = new RegExp(DISPLAY_CONTROLS.source, 'g');
+/** The same, less line feed and tab: an error's stack keeps its lines. */
+const DISPLAY_CONTROLS_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+const escapeOne = (char: string): string => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** `text` with every display control written as its escape (`\u202e`), visible instead of acting. */
+export function escapeControls(text: string, keepLines = false): string {
+  return keepLines ? text.replace(DISPLAY_CONTROLS_BUT_LINES, escapeOne) : DISPLAY_CONTROLS.test(text) ? text.replace(DISPLAY_CONTROLS_ALL, escapeOne) : text;
+}
+
+/** `text` cut to `max` characters (saying how many more there were), its display controls escaped. */
+export function boundString(text: string, max = MAX_LOG_STRING, keepLines = false): string {
+  const cut = text.length <= max ? text : `${text.slice(0, max)}…[${text.length - max} more]`;
+  return escapeControls(cut, keepLines);
 }
 
 function needsWork(value: unknown): boolean {
-  return (typeof value === 'string' && value.length > MAX_LOG_STRING) || (typeof value === 'object' && value !== null);
+  if (typeof value === 'string') return value.length > MAX_LOG_STRING || DISPLAY_CONTROLS.test(value);
+  return typeof value === 'object' && value !== null;
 }
 
 /** A bounded copy of `value`: strings cut, objects and arrays cut in depth and breadth. */

@@ -1,6 +1,6 @@
 // The one line every tools/call writes ("tool call"), written by hand when the logger is one of ours: pino's
 // generic path (the log formatter's bounding pass, a serializer lookup and a type switch per key, the
-// mixin and hook checks) was about 2 µs of a /mcp call's 60 (issue 19). The fields are fixed and short,
+// mixin and hook checks) was about 2 µs of a /mcp call's 60. The fields are fixed and short,
 // so the line is built in one string, byte for byte the line pino writes (test/logging/call-line.test.ts
 // holds both to the same output). Any other logger (a child, a fork's own pino, a multistream) and any
 // field that pino would bound or escape differently takes pino's path: nothing changes for a reader.
@@ -19,7 +19,7 @@ export interface CallLineFields {
   cause?: string | undefined;
   /** The host of the API or hub that failed. */
   host?: string | undefined;
-  /** The customer-API request of a call that failed upstream (issue 33): its method… */
+  /** The customer-API request of a call that failed upstream: its method… */
   upstreamMethod?: string | undefined;
   /** …and its path template (`/customers/:id`), never the filled-in path. */
   upstreamPath?: string | undefined;

@@ -42,7 +42,7 @@ export function headersForLog(headers: unknown): Record<string, unknown> | undef
   const out: Record<string, unknown> = {};
   let count = 0;
   for (const [name, value] of Object.entries(headers)) {
-    // A header taken out of the request (a verified bearer token, issue 17) is not shown at all.
+    // A header taken out of the request (a verified bearer token) is not shown at all.
     if (value === undefined) continue;
     if (count++ === MAX_HEADERS) {
       out['…'] = 'more headers';

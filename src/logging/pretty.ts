@@ -1,4 +1,4 @@
-// Log lines a person can read in a terminal (issue 27): pino-pretty, a development dependency, loaded
+// Log lines a person can read in a terminal: pino-pretty, a development dependency, loaded
 // only when the log is to be pretty, and only if it is installed. A production install (no
 // devDependencies) never loads it and logs JSON.
 import type { DestinationStream } from 'pino';
@@ -28,7 +28,8 @@ export const loadPinoPretty: LoadPretty = (options) => {
     if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined;
     throw error;
   }
-  return module.prettyFactory({ colorize: options.colorize, translateTime: 'SYS:HH:MM:ss.l', singleLine: false });
+  // `instance` (on every JSON line, for merged logs of replicas) is the same on every line a person reads here.
+  return module.prettyFactory({ colorize: options.colorize, translateTime: 'SYS:HH:MM:ss.l', singleLine: false, ignore: 'pid,hostname,instance' });
 };
 
 /**

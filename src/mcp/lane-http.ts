@@ -5,9 +5,10 @@ import { stoppedByShutdown } from '../call-signal';
 import { readJson } from '../http/json-body';
 import { sendJson } from '../http/send-json';
 import type { BodySlots } from '../limits';
+import { NO_REFUSAL_LOG, type RefusalLog } from '../logging/refusals';
 import type { CallTracker } from '../sessions';
 import type { Metrics } from '../telemetry';
-import { errorBody, JsonRpcErrorCode, type CoreContext, type JsonRpcRequest, type JsonRpcResponse, type ProtocolCore } from './core';
+import { errorBody, JsonRpcErrorCode, type CoreContext, type JsonRpcRequest, type JsonRpcResponse, type ProtocolCore, type RequestId } from './core';
 
 export interface LaneHttpOptions {
   core: ProtocolCore;
@@ -21,8 +22,10 @@ export interface LaneHttpOptions {
   metrics: Metrics;
   /** The client's address as the door resolved it (X-Forwarded-For from trusted proxies only). */
   clientOf: (req: IncomingMessage) => string;
-  /** Bodies being received at once, per client and in all, shared by both lanes (issue 20). */
+  /** Bodies being received at once, per client and in all, shared by both lanes. */
   bodies: BodySlots;
+  /** Where each refusal's cause is logged, rate-limited (src/logging/refusals.ts); each lane makes one from its logger by default. */
+  refusals?: RefusalLog;
 }
 
 /** What readBody resolves with once it has answered the request itself (refused or unreadable body). */
@@ -31,14 +34,33 @@ export const UNREAD: unique symbol = Symbol('request answered: body unread');
 /** The slot of a body that has already arrived whole: nothing to hold or release. */
 const RECEIVED = { ok: true, release: () => undefined } as const;
 
-export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDraining, metrics, clientOf, bodies }: LaneHttpOptions) {
+/** The answer to a request that came while the server drains: the proxy or client retries it on another replica. */
+const DRAINING = 'Server is shutting down; retry shortly';
+
+export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDraining, metrics, clientOf, bodies, refusals = NO_REFUSAL_LOG }: LaneHttpOptions) {
+  /** Answers `status` with a JSON body and logs the refusal's cause (rate-limited). */
+  function refuse(req: IncomingMessage, res: ServerResponse, status: number, cause: string, answer: JsonRpcResponse, headers?: Record<string, string>): void {
+    sendJson(res, status, answer, headers);
+    refusals.refused(req, status, cause);
+  }
+
   return {
-    /** Answers 503 and returns true once shutdown began. */
+    refuse,
+
+    /** Answers 503 and returns true once shutdown began; the body is left unread. */
     refusedWhileDraining(req: IncomingMessage, res: ServerResponse): boolean {
       if (!isDraining()) return false;
       req.resume();
-      sendJson(res, 503, errorBody(JsonRpcErrorCode.ServerUnavailable, 'Server is shutting down; retry shortly'), { 'Retry-After': '5' });
+      refuse(req, res, 503, 'draining', errorBody(JsonRpcErrorCode.ServerUnavailable, DRAINING), { 'Retry-After': '5' });
       return true;
+    },
+
+    /** Whether shutdown began. */
+    isDraining,
+
+    /** The 503 of a request whose body was read while draining: with its id, which the client waits on. */
+    refuseDraining(req: IncomingMessage, res: ServerResponse, id: RequestId | null): void {
+      refuse(req, res, 503, 'draining', errorBody(JsonRpcErrorCode.ServerUnavailable, DRAINING, id), { 'Retry-After': '5' });
     },
 
     /**
@@ -54,9 +76,9 @@ export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDr
         req.resume();
         metrics.refused(slot.refusal === 'client' ? 'bodies' : 'capacity');
         if (slot.refusal === 'client') {
-          sendJson(res, 429, errorBody(JsonRpcErrorCode.ServerUnavailable, 'This client is sending too many request bodies at once; retry shortly'), { 'Retry-After': '1' });
+          refuse(req, res, 429, 'bodies-per-client', errorBody(JsonRpcErrorCode.ServerUnavailable, 'This client is sending too many request bodies at once; retry shortly'), { 'Retry-After': '1' });
         } else {
-          sendJson(res, 503, errorBody(JsonRpcErrorCode.ServerUnavailable, 'Too many request bodies are being received; retry shortly'), { 'Retry-After': '1' });
+          refuse(req, res, 503, 'bodies-at-capacity', errorBody(JsonRpcErrorCode.ServerUnavailable, 'Too many request bodies are being received; retry shortly'), { 'Retry-After': '1' });
         }
         return Promise.resolve(UNREAD);
       }
@@ -66,7 +88,8 @@ export function createLaneHttp({ core, calls, maxBodyBytes, writeTimeoutMs, isDr
           if (error === undefined) return resolve(body);
           if (error.kind === 'too-large') metrics.refused('size');
           const code = error.kind === 'parse' ? JsonRpcErrorCode.ParseError : JsonRpcErrorCode.InvalidRequest;
-          sendJson(res, error.status, errorBody(code, error.message));
+          // body-parse, body-too-large, body-too-deep, body-media-type, body-aborted
+          refuse(req, res, error.status, `body-${error.kind}`, errorBody(code, error.message));
           resolve(UNREAD);
         });
       });

@@ -66,18 +66,30 @@ export function resultBody(id: RequestId, result: unknown): JsonRpcResponse {
 
 /**
  * Longest string id accepted. Every answer repeats its request's id and a session keeps it while the call
- * runs, so a longer one is refused as invalid (issue 20) rather than copied into the answer.
+ * runs, so a longer one is refused as invalid rather than copied into the answer.
  */
 export const MAX_ID_LENGTH = 200;
 
 /**
- * The refusal of an id no answer may repeat. Any finite number is taken on POST /messages and echoed (the
- * hub's contract says integer; JSON-RPC allows others); /mcp takes integers only, as the SDK's schema says.
+ * The refusal of an id no answer may repeat. A number past 2^53 - 1 is parsed to the nearest double
+ * (123456789012345678901234567890 becomes 1.2345678901234568e+29) and could only be answered with another
+ * id than the client's: refused, on every lane. Smaller numbers are taken on POST /messages and echoed
+ * (the hub's contract says integer; JSON-RPC allows others); /mcp takes integers only, as the SDK's schema says.
  */
-export const ID_RULE = `id must be a number or a string of at most ${MAX_ID_LENGTH} characters`;
+export const ID_RULE = `id must be a string of at most ${MAX_ID_LENGTH} characters or a number from -(2^53 - 1) to 2^53 - 1`;
+
+/** Whether an answer can repeat this number exactly: within 2^53 - 1, where JSON readers agree on its value. */
+export function isExactNumber(value: number): boolean {
+  return Math.abs(value) <= Number.MAX_SAFE_INTEGER;
+}
 
 function isId(value: unknown): value is RequestId {
-  return (typeof value === 'string' && value.length <= MAX_ID_LENGTH) || (typeof value === 'number' && Number.isFinite(value));
+  return (typeof value === 'string' && value.length <= MAX_ID_LENGTH) || (typeof value === 'number' && isExactNumber(value));
+}
+
+/** Whether a request's id is one no answer may repeat: a string over MAX_ID_LENGTH, a number past 2^53 - 1. */
+export function isUnechoableId(id: unknown): boolean {
+  return (typeof id === 'string' && id.length > MAX_ID_LENGTH) || (typeof id === 'number' && !isExactNumber(id));
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -130,6 +142,15 @@ export function classify(value: unknown): Classified {
     return { kind: 'response', message: value as unknown as JsonRpcResponse };
   }
   return invalid(id, JsonRpcErrorCode.InvalidRequest, 'A message needs a method (request or notification), or an id with result or error');
+}
+
+/**
+ * Whether an invalid message is a request whose params MCP cannot take (by position, or a non-object
+ * `_meta`): a JSON-RPC error (-32602) like any other a method answers, so every lane answers it with the
+ * status it gives JSON-RPC errors (200 in the body, 202 and the stream on a session), not as a framing error.
+ */
+export function isParamsError(classified: Classified): boolean {
+  return classified.kind === 'invalid' && classified.id !== null && 'error' in classified.answer && classified.answer.error.code === JsonRpcErrorCode.InvalidParams;
 }
 
 /** The id to echo in an error about this body, when it has a usable one. */

@@ -1,14 +1,14 @@
-// GET <PUBLIC_BASE_PATH>/views/runtime-<hash>.js, mounted only with VIEW_ASSETS_URL set (issue 35): the
+// GET <PUBLIC_BASE_PATH>/views/runtime-<hash>.js, mounted only with VIEW_ASSETS_URL set: the
 // runtime every view's shared form loads with a classic <script src> from the host's sandboxed frame. It
 // is public code, the same for everyone, so no caller check (the door's Host check still applies); its name
 // is its content's hash, so browsers and proxies keep it for a year. A classic script's request carries no
 // Origin and needs no CORS. Anything else under /views/ is a JSON 404; other methods a JSON 405.
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { etagOf, ifNoneMatchHas } from '../http/etag';
 import { acceptsGzip } from '../http/gzip-json';
 import { sendJson } from '../http/send-json';
 import { RUNTIME_FILE } from './view-assets';
@@ -28,19 +28,9 @@ interface Asset {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Whether If-None-Match names `etag` (weak comparison, as RFC 9110 §13.1.2 asks), or is `*`. */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (ifNoneMatch === undefined) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
-  });
-}
-
 async function load(file: string): Promise<Asset> {
   const body = await readFile(file);
-  const hash = createHash('sha256').update(body).digest('base64url');
-  return { body, zipped: await gzipped(body), etag: `"${hash}"`, zippedEtag: `"${hash}-gzip"` };
+  return { body, zipped: await gzipped(body), etag: etagOf(body), zippedEtag: etagOf(body, '-gzip') };
 }
 
 /** The route's handler; `dir` is where `npm run build` wrote the runtime (dist/views). */
@@ -78,7 +68,7 @@ export function runtimeRoute(dir: string): (req: IncomingMessage, res: ServerRes
           // The view's frame is another origin (a sandbox is an opaque one): allowed to embed it even under COEP.
           'Cross-Origin-Resource-Policy': 'cross-origin',
         };
-        if (matches(req.headers['if-none-match'], tag)) return void res.writeHead(304, headers).end();
+        if (ifNoneMatchHas(req.headers['if-none-match'], tag)) return void res.writeHead(304, headers).end();
         const sent = zip ? zipped : body;
         res.writeHead(200, {
           ...headers,

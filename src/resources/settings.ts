@@ -1,4 +1,4 @@
-// Settings of the views (issue 35): VIEW_ASSETS_URL, the public origin at which hosts' browsers reach this
+// Settings of the views: VIEW_ASSETS_URL, the public origin at which hosts' browsers reach this
 // server. Set, a view is sent in its shared form, which loads the one runtime all views share from
 // GET <PUBLIC_BASE_PATH>/views/runtime-<hash>.js (src/resources/view-assets.ts); unset (the default), each
 // view is one self-contained file, as every host can show. Composed by src/config.ts.

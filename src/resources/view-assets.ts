@@ -1,4 +1,4 @@
-// The shared form of views (issue 35), server side: with VIEW_ASSETS_URL set, a view's HTML loads the one
+// The shared form of views, server side: with VIEW_ASSETS_URL set, a view's HTML loads the one
 // runtime all views share (built by cli/build-views/shared.ts) from this server, at an absolute URL the
 // host's browser can reach, and the view's CSP names that origin. The runtime is served by ./runtime-route.ts.
 import type { ViewCsp } from './view-policy';

@@ -1,4 +1,4 @@
-// What a 2025-era client that did not declare MCP Apps reads in place of a view (issue 39): a short page
+// What a 2025-era client that did not declare MCP Apps reads in place of a view: a short page
 // that says what the view is and which tool answers the same data as text, instead of ~400 KB of HTML and
 // script that a host without views would hand its model. Under 1 KB; a host that shows views and reads it
 // anyway (it declared the extension but did not send back the Mcp-Session-Id) shows the sentence.

@@ -12,10 +12,20 @@ export type Location = 'here' | 'elsewhere' | 'gone';
 export class BusUnavailableError extends Error {
   override name = 'BusUnavailableError';
   readonly code = 'BUS_UNAVAILABLE';
+  /**
+   * Seconds for the lane's Retry-After: 2 while Redis cannot be reached or commands fail; 1 when Redis
+   * answered but the session's holder has not confirmed it yet (it re-registers or reconnects within a second or two).
+   */
+  readonly retryAfterS: number;
+
+  constructor(message: string, options: ErrorOptions & { retryAfterS?: number } = {}) {
+    super(message, options);
+    this.retryAfterS = options.retryAfterS ?? 2;
+  }
 }
 
 /**
- * A JSON-RPC message already serialized (an answer routed over Redis in format 2, issue 20): the stream
+ * A JSON-RPC message already serialized (an answer routed over Redis in format 2): the stream
  * writes its text as it is instead of stringifying it again. The sender checked it has no line break.
  */
 export class SerializedMessage {

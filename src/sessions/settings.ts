@@ -1,4 +1,4 @@
-// Settings of sessions across replicas and cores: Redis (issue 9) and worker processes. Composed by
+// Settings of sessions across replicas and cores: Redis and worker processes. Composed by
 // src/config.ts; REDIS_URL is never repeated in a problem (it may hold a password).
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Metrics and traces (issue 11): createTelemetry builds what the configuration turns on, loading
+// Metrics and traces: createTelemetry builds what the configuration turns on, loading
 // prom-client and the OpenTelemetry SDK only then; everything else gets the no-ops.
 import cluster from 'node:cluster';
 import type { Logger } from '../logger';

@@ -1,7 +1,7 @@
-// The one outcome vocabulary of a tool call (issue 18), shared by the call's log line (`outcome`), the
+// The one outcome vocabulary of a tool call, shared by the call's log line (`outcome`), the
 // metric label (mcp_tool_calls_total{outcome}) and the span (error.type); docs/operations.md, "Call
 // outcomes", says what each means and what the user is told. Label values come only from these sets
-// (issue 11), never from user input, so a scrape cannot grow without bound.
+//, never from user input, so a scrape cannot grow without bound.
 
 /** Every outcome of a tools/call, in the order of the docs' table. */
 export const CALL_OUTCOMES = [
@@ -22,7 +22,7 @@ export const CALL_OUTCOMES = [
   'hub_unavailable',
   'internal',
   'unknown_tool',
-  'auth_expired', // issue 17: the client's token was refused at the exchange (sign in again)
+  'auth_expired', // The client's token was refused at the exchange (sign in again)
   'auth_unavailable', // the authorization server was down, slow or 5xx
   'auth_refused', // the authorization server refused this server's own client
   'invalid_request',
@@ -35,7 +35,7 @@ export type UnnamedOutcome = Extract<CallOutcome, 'unknown_tool' | 'invalid_requ
 /** Outcomes only a tool that uses the hub's files can have: their series appear on first use. */
 export const HUB_OUTCOMES: ReadonlySet<CallOutcome> = new Set(['hub_error', 'hub_unavailable']);
 
-/** Outcomes only a call of /mcp in oauth mode can have (issue 17): their series appear on first use too. */
+/** Outcomes only a call of /mcp in oauth mode can have: their series appear on first use too. */
 export const OAUTH_OUTCOMES: ReadonlySet<CallOutcome> = new Set(['auth_expired', 'auth_unavailable', 'auth_refused']);
 
 /** `class` label of mcp_upstream_responses_total. */
@@ -66,19 +66,23 @@ const FIXED: Readonly<Record<string, OutcomeClass>> = {
   UPSTREAM_NOT_JSON: { outcome: 'upstream_bad_answer', level: 'warn' },
   UPSTREAM_TOO_LARGE: { outcome: 'upstream_too_large', level: 'info' },
   UPSTREAM_REQUEST_INVALID: { outcome: 'invalid_arguments', level: 'info' },
-  // Issue 33: a 2xx whose body says the request failed (UPSTREAM_ERROR_WHEN): the API refused it, like a 4xx.
+  // A 2xx whose body says the request failed (UPSTREAM_ERROR_WHEN): the API refused it, like a 4xx.
   UPSTREAM_REFUSED_IN_BODY: { outcome: 'upstream_4xx', level: 'info' },
   // A 429, or a 503 with Retry-After: the API asked to wait (the line names the seconds).
   UPSTREAM_RATE_LIMITED: { outcome: 'upstream_4xx', level: 'info' },
   UPSTREAM_UNAVAILABLE: { outcome: 'upstream_5xx', level: 'warn' },
   // A 401 to a call that carried no credentials: the client's connection is set up to send none.
   UPSTREAM_NO_CREDENTIALS: { outcome: 'upstream_auth', level: 'warn' },
+  // A 401 on /mcp to a call that carried an API key: the key was refused (wrong, revoked), not a session.
+  UPSTREAM_KEY_REFUSED: { outcome: 'upstream_auth', level: 'warn' },
   HUB_TIMEOUT: { outcome: 'hub_unavailable', level: 'warn' },
   HUB_UNREACHABLE: { outcome: 'hub_unavailable', level: 'warn' },
   RATE_LIMITED: { outcome: 'refused', level: 'info' },
   TOO_MANY_IN_FLIGHT: { outcome: 'refused', level: 'info' },
-  // Issue 35: the hub's lane in oauth mode keeps back a token made for /mcp, before any work.
+  // The hub's lane in oauth mode keeps back a token made for /mcp, before any work.
   MCP_TOKEN_NOT_FORWARDED: { outcome: 'refused', level: 'info' },
+  // A machine caller (client credentials, no user) at a tool or an API that acts for a person, before any work.
+  NO_USER: { outcome: 'refused', level: 'info' },
   INTERNAL: { outcome: 'internal', level: 'error' },
   AUTH_EXPIRED: { outcome: 'auth_expired', level: 'info' },
   AUTH_UNAVAILABLE: { outcome: 'auth_unavailable', level: 'warn' },

@@ -23,7 +23,7 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
 export const UNKNOWN_TOOL = '(unknown)';
 
 /**
- * The outcomes every registered tool can have, whose series exist from the first scrape (issue 18: none
+ * The outcomes every registered tool can have, whose series exist from the first scrape (none
  * for outcomes it cannot have). The hub's and oauth mode's appear on first use; unknown_tool
  * and invalid_request belong to no tool.
  */

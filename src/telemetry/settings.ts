@@ -1,4 +1,4 @@
-// Settings of metrics and traces (issue 11). Metrics: off unless METRICS_PORT is set, on a listener of
+// Settings of metrics and traces. Metrics: off unless METRICS_PORT is set, on a listener of
 // their own, loopback by default. Traces: on when an OTLP endpoint is set (the standard OpenTelemetry
 // variables; the SDK reads the other OTEL_* variables itself). Composed by src/config.ts.
 import type { TelemetrySettings } from './index';

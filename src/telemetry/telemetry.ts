@@ -18,18 +18,18 @@ export interface Metrics {
   forTool(name: string): ToolMetrics;
   /**
    * A tools/call that named no registered tool (unknown_tool) or no usable name (invalid_request): counted
-   * under tool="(unknown)", never by the client's name, so its cardinality is bounded (issue 18).
+   * under tool="(unknown)", never by the client's name, so its cardinality is bounded.
    */
   unnamedCall(outcome: UnnamedOutcome): void;
   /** A request refused before or instead of running. */
   refused(reason: RefusalReason): void;
   /**
-   * A figure read when Prometheus scrapes: open SSE streams, calls in flight, and (issue 9, the Redis
+   * A figure read when Prometheus scrapes: open SSE streams, calls in flight, and (the Redis
    * bus) the session bus's own, e.g. `metrics.gauge('mcp_bus_subscriptions', '...', () => bus.size)`.
    * The name must be a Prometheus metric name; registering the same name twice throws.
    */
   gauge(name: string, help: string, read: () => number): void;
-  /** A counter without labels, for the session bus's events (issue 9); the no-op's inc does nothing. */
+  /** A counter without labels, for the session bus's events; the no-op's inc does nothing. */
   counter(name: string, help: string): { inc(by?: number): void };
   /** The Prometheus text exposition of every metric, for GET /metrics. */
   scrape(): Promise<{ contentType: string; body: string }>;
@@ -59,7 +59,7 @@ export interface UpstreamSpan {
 export interface CallSpan {
   /** A CLIENT child span for one upstream request; `template` is the path as the tool wrote it (/orders/:id). */
   startUpstream(method: string, template: string): UpstreamSpan;
-  /** An INTERNAL child span for a step of the call, such as a token exchange (issue 17); `end` takes an error code. */
+  /** An INTERNAL child span for a step of the call, such as a token exchange; `end` takes an error code. */
   startStep(name: string, attributes: Readonly<Record<string, string>>): { end(errorType: string | undefined): void };
   /** Runs `fn` with this span as the active context, so spans a tool makes itself nest under it. */
   run<T>(fn: () => T): T;

@@ -9,7 +9,7 @@ import type { Tool } from './tool-types';
 /** "orderId: Invalid input: expected string, received number" for each bad field, so the model can retry. */
 export function describeIssues(error: z.ZodError): string {
   return error.issues
-    // A path may hold the client's own keys (a record's): cut like any echoed input (issue 20).
+    // A path may hold the client's own keys (a record's): cut like any echoed input.
     .map((issue) => `${issue.path.length > 0 ? boundString(issue.path.join('.'), 200) : '(arguments)'}: ${issue.message}`)
     .join('; ');
 }

@@ -30,7 +30,7 @@ export interface CallInput {
    */
   clientAddress?: string;
   /**
-   * The caller whose bearer token the edge verified (/mcp with MCP_AUTH=oauth, issue 17). When set, the
+   * The caller whose bearer token the edge verified (/mcp with MCP_AUTH=oauth). When set, the
    * customer's API gets credentials made by `upstreamCredentials` and none of the client's own headers;
    * the per-user limits and the log line use its hashed subject tag instead of X-User-Id.
    */
@@ -41,6 +41,8 @@ export interface CallInput {
   client?: ClientLink;
   /** Set on an operation run through dynamic mode's call tool (./dynamic.ts): its name, for the sentences that say what to call again. */
   via?: string;
+  /** True on /mcp (false or absent on the hub's lane): a 401 to an API key then says the key was refused. */
+  mcp?: boolean;
   /** Takes `ctx.status(message)` where the call runs as a task (src/mcp/core/tasks); absent otherwise. */
   status?: (message: string) => void;
 }

@@ -1,5 +1,5 @@
 // Watches one tool call's requests to the customer API: a `debug` line per request (method, the path
-// template, status, bytes, duration, request id, and a 4xx's bounded reason (issue 33): never the
+// template, status, bytes, duration, request id, and a 4xx's bounded reason: never the
 // filled-in path, the query, a header or a raw body), the upstream metrics of the tool, and a CLIENT span
 // per request when tracing is on.
 import type { Logger } from '../logger';
@@ -65,7 +65,7 @@ class Exchange implements UpstreamExchange {
     this.span?.end(status, status === undefined ? (cls ?? failure) : undefined);
     const log = this.owner.log;
     if (log === undefined) return;
-    // The API's reason may echo an argument's value: debug only, never on the call's info line (issue 33).
+    // The API's reason may echo an argument's value: debug only, never on the call's info line.
     const reason = error instanceof UpstreamHttpError ? error.reason : undefined;
     log.debug(
       {

@@ -15,7 +15,7 @@ export interface Catalogue {
   readonly appDescriptors: readonly Tool['appDescriptor'][];
   /** `descriptors` without the fields an earlier revision does not know (versions.ts, toolFieldsOf). */
   descriptorsFor(fields: ToolFields): readonly Tool['descriptor'][];
-  /** Whether a call's nulls mean "not given" (TOOL_SCHEMAS=strict listed the tool's optional fields as nullable). */
+  /** Whether every null of an optional field means "not given", a nullable field's too (TOOL_SCHEMAS=strict listed them all nullable; ./null-arguments.ts). */
   nullMeansOmitted(name: string): boolean;
 }
 

@@ -13,6 +13,8 @@ export interface LibraryFile {
 
 /** The user's file library at the hub, bound to the current call's X-Session-Id (contract: MCP file access). */
 export interface UserFiles {
+  /** False where this server has no library (HUB_URL unset): fetch and upload then fail; hand files back in the result instead. */
+  readonly available: boolean;
   fetch(name: string): Promise<LibraryFile>;
   upload(name: string, content: Buffer | string, contentType?: string): Promise<{ name: string }>;
 }

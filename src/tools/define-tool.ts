@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { namingHandler } from './api-name';
 import { portableSchema } from './portable-schema';
 import type { RawSchemaToolSpec, Tool, ToolSpec } from './tool-types';
+import { compilePlacement } from '../upstream/placement';
 
 export type { HandlerReturn, RawSchemaToolSpec, TaskSupport, Tool, ToolAnnotations, ToolSpec } from './tool-types';
 
@@ -61,6 +62,7 @@ export function defineTool<Shape extends z.ZodRawShape, Out extends z.ZodRawShap
     ...(spec.annotations ? { annotations: spec.annotations } : {}),
     ...(spec.task ? { execution: { taskSupport: spec.task } } : {}),
   };
+  const placement = compilePlacement(spec.credentials, spec.account);
   const ui = { ...(spec.view ? { resourceUri: spec.view } : {}), ...(spec.visibility ? { visibility: [...spec.visibility] } : {}) };
   return Object.freeze({
     name: spec.name,
@@ -72,8 +74,10 @@ export function defineTool<Shape extends z.ZodRawShape, Out extends z.ZodRawShap
     ...(spec.task ? { task: spec.task } : {}),
     schema,
     scopes: Object.freeze([...(spec.scopes ?? [])]),
+    ...(spec.needsUser === true ? { needsUser: true as const } : {}),
     ...(outputSchema ? { outputSchema } : {}),
     ...(spec.text ? { textOf: spec.text as (output: never) => string } : {}),
+    ...(placement ? { placement } : {}),
     handler: spec.apiName === undefined ? (spec.handler as Tool['handler']) : namingHandler(spec.handler as Tool['handler'], spec.apiName),
   });
 }

@@ -5,6 +5,8 @@
 // Stateless: every answer is made from the tools loaded at startup; a page is a number the model sends back.
 import { z } from 'zod';
 import { defineTool } from './define-tool';
+import { detailOf, summaryOf } from './operation-text';
+import { operationSearch } from './operation-search';
 import { errorResult } from './results';
 import type { Tool } from './tool-types';
 import { toolsetOf } from './toolsets';
@@ -17,34 +19,9 @@ export const CALL_READ = 'call_operation';
 export const CALL_WRITE = 'call_write_operation';
 
 const PAGE = 20;
-const SUMMARY = 160;
 
 const writes = (tool: Tool) => tool.descriptor.annotations?.readOnlyHint !== true;
 const callerOf = (tool: Tool) => (writes(tool) ? CALL_WRITE : CALL_READ);
-
-/** The first sentence of a description, on one line, bounded. */
-function summaryOf(description: string): string {
-  const line = description.replace(/\s+/g, ' ').trim();
-  const sentence = /^(.+?[.!?])(?:\s|$)/.exec(line)?.[1] ?? line;
-  return sentence.length <= SUMMARY ? sentence : `${sentence.slice(0, SUMMARY - 1).replace(/\s+\S*$/, '')}…`;
-}
-
-const wordsOf = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 1);
-
-/** A word and its plural alike (`issue`, `issues`): a model asks in either. Not for short words (`it`, `its`). */
-const alike = (a: string, b: string) => a === b || (Math.min(a.length, b.length) > 2 && (a === `${b}s` || b === `${a}s`));
-
-/** How well `tool` matches `words`: a word in the name counts twice one in the description; 0 is none. */
-function score(tool: Tool, words: readonly string[]): number {
-  const name = wordsOf(tool.name);
-  const description = wordsOf(tool.descriptor.description);
-  let total = 0;
-  for (const word of words) {
-    if (name.some((part) => part.startsWith(word) || alike(part, word))) total += 2;
-    else if (description.some((part) => alike(part, word))) total += 1;
-  }
-  return total;
-}
 
 const callInput = {
   name: z.string().min(1).describe(`The operation's name, as ${FIND} gives it.`),
@@ -65,26 +42,20 @@ export function dynamicTools(operations: readonly Tool[]): DynamicTools {
   const hasWrites = all.some(writes);
   const hasReads = all.some((tool) => !writes(tool));
   const destructive = all.some((tool) => tool.descriptor.annotations?.destructiveHint === true);
+  // The index is built here, once, when the server starts in dynamic mode; a find only reads it.
+  const index = operationSearch(all);
   const notFound = (name: string) => errorResult(`There is no operation named "${name}". Call ${FIND} with words from what you want to do to find its name.`);
 
   const find = defineTool({
     name: FIND,
-    description: `Finds operations of this API by words in their names and descriptions, best matches first, ${PAGE} a page. Returns each operation's name and a one-line summary; then call ${DESCRIBE} for its input, and ${hasReads && hasWrites ? `${CALL_READ} (read-only operations) or ${CALL_WRITE} (the others)` : hasWrites ? CALL_WRITE : CALL_READ} to run it.`,
+    description: `Finds operations of this API by words of what you want to do ("refund a payment"), best matches first, ${PAGE} a page. Returns each operation's name and a one-line summary; then call ${DESCRIBE} for its input, and ${hasReads && hasWrites ? `${CALL_READ} (read-only operations) or ${CALL_WRITE} (the others)` : hasWrites ? CALL_WRITE : CALL_READ} to run it.`,
     input: {
       query: z.string().default('').describe('Words of what you want to do, e.g. "list open issues". Empty: every operation, by name.'),
       page: z.number().int().min(1).default(1).describe('The page to return, from 1; the answer says whether there is a next one.'),
     },
     annotations: { readOnlyHint: true, openWorldHint: false },
     handler: ({ query, page }) => {
-      const words = wordsOf(query);
-      const ranked =
-        words.length === 0
-          ? [...all].sort((a, b) => a.name.localeCompare(b.name))
-          : all
-              .map((tool) => ({ tool, score: score(tool, words) }))
-              .filter((entry) => entry.score > 0)
-              .sort((a, b) => b.score - a.score || a.tool.name.localeCompare(b.tool.name))
-              .map((entry) => entry.tool);
+      const ranked = query.trim() === '' ? [...all].sort((a, b) => a.name.localeCompare(b.name)) : index.search(query);
       const shown = ranked.slice((page - 1) * PAGE, page * PAGE);
       const operations = shown.map((tool) => {
         const toolset = toolsetOf(tool);
@@ -98,14 +69,23 @@ export function dynamicTools(operations: readonly Tool[]): DynamicTools {
 
   const describe = defineTool({
     name: DESCRIBE,
-    description: `Describes one operation of this API: what it does, the JSON Schema of its arguments, and which tool runs it. Call it before running an operation for the first time.`,
+    description: `Describes one operation of this API: its summary and description, the JSON Schema of its arguments, and which tool runs it. Call it before running an operation for the first time.`,
     input: { name: z.string().min(1).describe(`The operation's name, as ${FIND} gives it.`) },
     annotations: { readOnlyHint: true, openWorldHint: false },
     handler: ({ name }) => {
       const tool = byName.get(name);
       if (tool === undefined) return notFound(name);
       const { description, inputSchema, annotations } = tool.descriptor;
-      return JSON.stringify({ name, description, input_schema: inputSchema, ...(annotations ? { annotations } : {}), call_with: callerOf(tool) });
+      // The summary apart from the rest: a generated tool's description is the document's summary and description run together.
+      const detail = detailOf(description);
+      return JSON.stringify({
+        name,
+        summary: summaryOf(description),
+        ...(detail ? { description: detail } : {}),
+        input_schema: inputSchema,
+        ...(annotations ? { annotations } : {}),
+        call_with: callerOf(tool),
+      });
     },
   });
 

@@ -1,9 +1,9 @@
-// Why a call failed, for its log line (issue 27): the system's error code and the host for a dependency
+// Why a call failed, for its log line: the system's error code and the host for a dependency
 // that could not be reached or did not answer, "not configured" for a feature whose setting is missing,
-// and the upstream request that failed as its method and path template (issue 33). Never a filled-in
+// and the upstream request that failed as its method and path template. Never a filled-in
 // path, a query, credentials or anything from a body. Runs only when a call fails.
 import { HubNetworkError, HubNotConfiguredError } from '../hub/errors';
-import { UpstreamError, UpstreamNetworkError, UpstreamRetryLaterError, UpstreamTimeoutError } from '../upstream/errors';
+import { UpstreamError, UpstreamHttpError, UpstreamNetworkError, UpstreamRetryLaterError, UpstreamTimeoutError } from '../upstream/errors';
 
 export interface FailureCause {
   /** ECONNREFUSED, ENOTFOUND, UND_ERR_SOCKET, timeout, "not configured (HUB_URL)"… */
@@ -14,6 +14,11 @@ export interface FailureCause {
   upstreamMethod?: string | undefined;
   /** Its path template as the tool wrote it (`/customers/:id`): never the filled-in path, which may hold arguments. */
   upstreamPath?: string | undefined;
+  /**
+   * The status of that request, undefined when it got none (a timeout, no connection): never another
+   * request's of the same call, such as a parallel one that answered 200.
+   */
+  upstreamStatus?: number | undefined;
   /** How long the API asked to wait (Retry-After of a 429 or 503), in seconds. */
   retryAfterSeconds?: number | undefined;
 }
@@ -32,7 +37,8 @@ export function systemCode(error: unknown, depth = 0): string | undefined {
 
 export function failureCause(error: unknown): FailureCause | undefined {
   if (error instanceof UpstreamError) {
-    const request = { upstreamMethod: error.method, upstreamPath: error.path };
+    const status = error instanceof UpstreamHttpError ? error.status : error.answeredStatus;
+    const request = { upstreamMethod: error.method, upstreamPath: error.path, upstreamStatus: status };
     if (error instanceof UpstreamTimeoutError) return { cause: 'timeout', host: error.host, ...request };
     if (error instanceof UpstreamNetworkError) return { cause: systemCode(error.cause) ?? 'no connection', host: error.host, ...request };
     if (error instanceof UpstreamRetryLaterError) return { ...request, retryAfterSeconds: error.retryAfterSeconds };

@@ -1,7 +1,7 @@
 // The end of every tools/call: one log line whose level says who should look (info: the call did what it
 // could; warn: the customer API or the hub failed, timed out or could not be reached; error: a bug or a
 // misconfiguration, with the error), the call's metrics, and the end of its span. The line's `outcome`
-// is the metric's label and the span's error.type: one vocabulary (src/telemetry/outcomes.ts, issue 18).
+// is the metric's label and the span's error.type: one vocabulary (src/telemetry/outcomes.ts).
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from '../logger';
 import { boundString } from '../logging/bound';
@@ -54,12 +54,12 @@ export function finishCall(result: ToolResult, end: CallEnd): ToolResult {
   return result;
 }
 
-/** Longest tool name a log line repeats from a call that names no registered tool (issue 20). */
+/** Longest tool name a log line repeats from a call that names no registered tool. */
 export const MAX_ECHOED_NAME = 200;
 
 /**
  * The log line and count of a tools/call that never reached a tool: an unknown name, or no usable name.
- * The name is the client's: bounded in the line, and never a metric label (issue 18).
+ * The name is the client's: bounded in the line, and never a metric label.
  */
 export function unnamedCall(logger: Logger, metrics: Metrics, outcome: UnnamedOutcome, name: unknown, headers: IncomingHttpHeaders): void {
   metrics.unnamedCall(outcome);

@@ -1,6 +1,6 @@
 // Bracket notation (`shipping[address][city]=Berlin`, `expand[0]=a`, `tax_id_data[0][type]=eu_vat`) and
 // `application/x-www-form-urlencoded` bodies as an OpenAPI document's `encoding` object says, read back
-// by `qs` and Rack alike: used by tools that `npm run openapi` generates (issue 33).
+// by `qs` and Rack alike: used by tools that `npm run openapi` generates.
 
 export type ParameterStyle = 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'simple' | 'label' | 'matrix';
 

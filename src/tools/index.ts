@@ -14,6 +14,7 @@ export {
   UpstreamRefusedError,
   UpstreamRetryLaterError,
   UpstreamNoCredentialsError,
+  UpstreamKeyRefusedError,
   UpstreamTimeoutError,
   UpstreamNetworkError,
   UpstreamResponseError,

@@ -113,7 +113,7 @@ export function openApiParameters(path: string, parameters: readonly WireParamet
     if (search !== '') parts.search = search;
     for (const parameter of headers) {
       const value = simplePart(parameter, input[parameter.key], (part) => part);
-      if (value !== undefined && NOT_IN_HEADER.test(value)) throw headerValueRefused(parameter.key); // issue 33: name the argument
+      if (value !== undefined && NOT_IN_HEADER.test(value)) throw headerValueRefused(parameter.key); // Name the argument
       if (value !== undefined) (parts.headers ??= {})[parameter.name] = value;
     }
     return parts;

@@ -6,7 +6,8 @@ import type { Logger } from '../logger';
 import { abortSignalOf, stoppedByShutdown, type Cancellation } from '../call-signal';
 import { isLater, type NowOrLater } from '../auth/now-or-later';
 import type { CallScope, Upstream } from '../upstream/api-client';
-import { callerFrom, contextHeaders, forwardedHeaders, type ForwardedHeaders } from '../upstream/credentials';
+import { callerFrom, contextHeaders, forwardedHeaders, type Caller, type ForwardedHeaders } from '../upstream/credentials';
+import { NoUserError } from '../auth/errors';
 import type { Principal, UpstreamCredentials } from '../auth/principal';
 import type { ToolFields } from '../protocol/versions';
 import { noopMetrics, type CallSpan, type Metrics, type Tracing } from '../telemetry';
@@ -18,7 +19,7 @@ import { CallObserver } from './call-observer';
 import { createCatalogue } from './catalogue';
 import { dynamicTools } from './dynamic';
 import { failureCause } from './failure-cause';
-import { omitNulls } from './strict-schema';
+import { checkArguments } from './null-arguments';
 import { errorResult, failureResult, textResult, type ToolResult } from './results';
 import { CallContext, STOPPED_BY_SHUTDOWN, ToolRun, type UserFilesFactory } from './tool-run';
 import type { Tool } from './tool-types';
@@ -116,9 +117,7 @@ export function createRegistry({
     const tool = byName.get(name);
     if (!tool) throw new TypeError(`Unknown tool "${name}": check has() first`);
     const { headers, rpcId, protocolVersion, trace, principal } = input;
-    const caller = callerFrom(headers);
-    // A verified caller is known by its subject's tag, never by an X-User-Id it could choose (issue 17).
-    if (principal !== undefined) caller.userId = principal.subjectTag;
+    const caller = callerOf(headers, principal);
     const span = tracing?.startCall(name, { id: rpcId, protocolVersion }, trace?.traceparent, trace?.tracestate);
     const debug = logger.isLevelEnabled('debug');
     const observer =
@@ -132,12 +131,11 @@ export function createRegistry({
       const failure = failureResult(admission.error);
       return run.finish(failure.result, failure.outcome);
     }
-    // Argument check → handler → result, in this one async function (a layer less per call, issue 19);
+    // Argument check → handler → result, in this one async function (a layer less per call);
     // every failure becomes a result.
     try {
-      // Strict schemas list optional fields as nullable: their null means "not given".
-      const given = nullMeansOmitted(name) ? omitNulls(tool.descriptor.inputSchema, args ?? {}) : args;
-      const parsed = tool.schema.safeParse(given ?? {});
+      // A null for an optional field means "not given" (./null-arguments.ts); strict schemas list them all nullable.
+      const parsed = checkArguments(tool.schema, tool.descriptor.inputSchema, args, nullMeansOmitted(name));
       if (!parsed.success) {
         const again = input.via ? `${input.via} again with the name ${name}` : `${name} again`;
         const text = `The arguments for ${name} are not valid: ${describeIssues(parsed.error)}. Please correct them and call ${again}.`;
@@ -150,6 +148,8 @@ export function createRegistry({
         return run.finish(errorResult(text), 'INVALID_ARGUMENTS');
       }
       try {
+        // Before any credential is made or used: a tool that acts for a person has none to act for.
+        if (tool.needsUser && principal?.machine === true) throw new NoUserError({ tool: name });
         let forwarded: ForwardedHeaders;
         if (principal === undefined) forwarded = guardForwarded(forwardedHeaders(headers, caller, customAuthHeaders));
         else {
@@ -162,6 +162,8 @@ export function createRegistry({
         if (trace) Object.assign(forwarded, trace);
         if (logger.isLevelEnabled('trace')) run.log.trace({ headers: forwarded }, 'credentials to forward');
         run.headers = forwarded;
+        // The tool's security schemes (defineTool's `credentials`): the caller's own headers are read only where they are forwarded.
+        if (tool.placement) run.credentials = { placement: tool.placement, caller: principal === undefined ? headers : undefined, keyRefusal: input.mcp === true };
         const ctx = new CallContext(upstream.forCall(run), run, files);
         // With tracing, the call's span is the active context: spans a tool makes itself nest under it.
         const value = await (span ? span.run(() => tool.handler(parsed.data as never, ctx)) : tool.handler(parsed.data as never, ctx));
@@ -202,14 +204,22 @@ export function createRegistry({
     return upstreamCredentials(principal, signal, span);
   }
 
+  /** A verified caller is known by its subject's tag, never by an X-User-Id it could choose; a machine says so. */
+  function callerOf(headers: CallInput['headers'], principal: Principal | undefined): Caller {
+    const caller = callerFrom(headers);
+    if (principal === undefined) return caller;
+    caller.userId = principal.subjectTag;
+    if (principal.machine === true) caller.machine = true;
+    return caller;
+  }
+
   /** A verified caller's headers: the credentials made for it and the request's non-credential headers. */
   function withContext(run: ToolRun, made: Readonly<Record<string, string>>): ForwardedHeaders {
     return Object.assign(contextHeaders(run.input.headers, run.caller), made);
   }
 
   async function context(input: CallInput, label: string): Promise<RequestContext> {
-    const caller = callerFrom(input.headers);
-    if (input.principal !== undefined) caller.userId = input.principal.subjectTag;
+    const caller = callerOf(input.headers, input.principal);
     let forwarded: ForwardedHeaders;
     if (input.principal === undefined) forwarded = guardForwarded(forwardedHeaders(input.headers, caller, customAuthHeaders));
     else {

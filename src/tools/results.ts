@@ -11,7 +11,7 @@ import {
   HubResponseTooLargeError,
 } from '../hub/errors';
 import { CallLimitedError } from '../limits/call-limited-error';
-import { McpTokenForwardError, UpstreamAuthError, UpstreamAuthExpiredError, UpstreamAuthUnavailableError } from '../auth/errors';
+import { McpTokenForwardError, NoUserError, UpstreamAuthError, UpstreamAuthExpiredError, UpstreamAuthUnavailableError } from '../auth/errors';
 import { MESSAGES, saidAfter, upstreamCode, upstreamMessage } from './upstream-messages';
 import { ToolError } from './tool-error';
 import type { ToolResult } from './tool-types';
@@ -64,7 +64,7 @@ function limitMessage(error: CallLimitedError): string {
   return `Too many requests in a short time (error: rate limited). Wait about ${seconds} second${seconds === 1 ? '' : 's'}, then try again.`;
 }
 
-/** Making credentials for the customer's API on /mcp in oauth mode (issue 17); never a fallback to the client's token. */
+/** Making credentials for the customer's API on /mcp in oauth mode; never a fallback to the client's token. */
 function upstreamAuthMessage(error: UpstreamAuthError): string {
   if (error instanceof UpstreamAuthExpiredError) return MESSAGES.signInAgain;
   if (error instanceof UpstreamAuthUnavailableError) {
@@ -76,7 +76,7 @@ function upstreamAuthMessage(error: UpstreamAuthError): string {
 /**
  * Maps any thrown value to a result. Nothing from upstream headers or stacks reaches the text, and of
  * bodies only a 4xx's parsed reason, bounded, stripped and without credentials, quoted as the API's words
- * (issue 33; ./upstream-messages).
+ * (./upstream-messages).
  */
 export function failureResult(error: unknown): MappedFailure {
   if (error instanceof CallLimitedError) return { result: errorResult(limitMessage(error)), outcome: error.code, unexpected: false };
@@ -90,6 +90,7 @@ export function failureResult(error: unknown): MappedFailure {
   }
   if (error instanceof UpstreamAuthError) return { result: errorResult(upstreamAuthMessage(error)), outcome: error.code, unexpected: false };
   if (error instanceof McpTokenForwardError) return { result: errorResult(error.message), outcome: error.code, unexpected: false };
+  if (error instanceof NoUserError) return { result: errorResult(error.message), outcome: error.code, unexpected: false };
   if (error instanceof InvalidUpstreamRequestError && error.userMessage !== undefined) {
     return { result: errorResult(error.userMessage), outcome: error.code, unexpected: false };
   }

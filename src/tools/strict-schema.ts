@@ -2,8 +2,8 @@
 // so a host that sends tools with `strict: true` (or converts them itself, as OpenAI's Agents SDK does)
 // gets the schema as meant. The rules (platform.openai.com, structured outputs, "Supported schemas"):
 // every object lists all its properties in `required` and has `additionalProperties: false`; an optional
-// field is therefore required and nullable, and its null means "not given" (omitNulls, before the call is
-// checked); keywords outside the subset are left out (minLength, maxLength, default, examples,
+// field is therefore required and nullable, and its null means "not given" (./null-arguments.ts);
+// keywords outside the subset are left out (minLength, maxLength, default, examples,
 // uniqueItems, …); composition other than anyOf, and free-form maps, cannot be said at all. Such a tool
 // keeps its ordinary schema, and the reason is logged once at startup.
 
@@ -75,27 +75,6 @@ function rewrite(node: Json, at: string, depth: number, count: { properties: num
     );
     out.required = names;
     out.additionalProperties = false;
-  }
-  return out;
-}
-
-/**
- * `value` without the nulls strict mode had the model send for fields it leaves out: a property not in
- * `required` of the ordinary schema whose value is null is deleted, at any depth. Other values are kept.
- */
-export function omitNulls(schema: Json, value: unknown): unknown {
-  if (Array.isArray(value)) return isObject(schema.items) ? value.map((item) => omitNulls(schema.items as Json, item)) : value;
-  if (!isObject(value)) return value;
-  const branch = Array.isArray(schema.anyOf) ? (schema.anyOf as unknown[]).find((item): item is Json => isObject(item) && (item.type === 'object' || isObject(item.properties))) : undefined;
-  if (branch !== undefined) return omitNulls(branch, value);
-  if (!isObject(schema.properties)) return value;
-  const properties = schema.properties;
-  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
-  const out: Json = {};
-  for (const [key, item] of Object.entries(value)) {
-    const child = properties[key];
-    if (item === null && !required.has(key) && child !== undefined) continue;
-    out[key] = isObject(child) ? omitNulls(child, item) : item;
   }
   return out;
 }

@@ -3,6 +3,8 @@
 import type { Logger } from '../logger';
 import { abortSignalOf, type Cancellation } from '../call-signal';
 import type { ApiClient, CallScope } from '../upstream/api-client';
+import type { CallCredentials } from '../upstream/client-types';
+import type { Placed } from '../upstream/placement';
 import type { Caller, ForwardedHeaders } from '../upstream/credentials';
 import type { UpstreamObserver } from '../upstream/observer';
 import type { CallSpan, ToolMetrics } from '../telemetry';
@@ -11,6 +13,7 @@ import type { ProgressReporter, ToolContext, UserFiles } from './context';
 import type { FailureCause } from './failure-cause';
 import { finishCall } from './finish-call';
 import type { ToolResult } from './results';
+import { callCredentialValues, scrubResult } from './scrub-result';
 import type { CallInput } from './call-input';
 import type { Tool } from './tool-types';
 
@@ -23,7 +26,7 @@ export const STOPPED_BY_SHUTDOWN = 'The tool server was restarting and stopped t
 export type UserFilesFactory = (caller: Caller, signal: Cancellation) => UserFiles;
 
 /**
- * One call's state, in one object (issue 12: no closures per call): its scope for `ctx.api` (the
+ * One call's state, in one object (no closures per call): its scope for `ctx.api` (the
  * forwarded headers, the tenant, the cancellation, the upstream status for the log line), its child
  * logger when the tool asks for one, and its end.
  */
@@ -33,6 +36,9 @@ export class ToolRun implements CallScope {
   readonly tenantId: string | undefined;
   headers: ForwardedHeaders = {};
   upstreamStatus: number | undefined = undefined;
+  /** Set by the registry for a tool that declares `credentials`; `placed` by the upstream (src/upstream/placement.ts). */
+  credentials: CallCredentials | undefined = undefined;
+  placed: Placed | undefined = undefined;
   private childLog: Logger | undefined = undefined;
 
   constructor(
@@ -57,15 +63,26 @@ export class ToolRun implements CallScope {
     this.upstreamStatus = status;
   }
 
+  /**
+   * Ends the call with `result`. What the handler made of the API's answers (a result, or its ToolError)
+   * has the call's credential values taken out first, so nothing the API echoed reaches the model
+   * (./scrub-result); the server's own sentences echo nothing, and the API's words in a refusal were
+   * redacted when read (src/upstream/redact), so they are left as they are: "Bearer expired" must not
+   * blank "Your session has expired".
+   */
   finish(result: ToolResult, outcome: string, error?: unknown, cause?: FailureCause): ToolResult {
-    return finishCall(result, {
+    const fromHandler = outcome === 'OK' || outcome === 'TOOL_ERROR';
+    const shown = fromHandler ? scrubResult(result, callCredentialValues(this.headers, this.input.headers, this.placed?.values)) : result;
+    return finishCall(shown, {
       logger: this.logger,
       metrics: this.toolMetrics,
       span: this.span,
       tool: this.tool.name,
       caller: this.caller,
       outcome,
-      upstreamStatus: this.upstreamStatus,
+      // A call that failed at one request names that request's status (or none), not the last status any
+      // of its requests got: a parallel request's 200 beside a timed-out one told the wrong story.
+      upstreamStatus: cause?.upstreamPath !== undefined ? cause.upstreamStatus : this.upstreamStatus,
       started: this.started,
       error,
       cause,
@@ -74,7 +91,7 @@ export class ToolRun implements CallScope {
 }
 
 /**
- * `ctx` of a tool handler. A class (an object literal with getters is built by a slow path, issue 12):
+ * `ctx` of a tool handler. A class (an object literal with getters is built by a slow path):
  * `log`, `files` and `signal` are getters, made on first use. Pass `ctx` on whole rather than spreading it.
  */
 export class CallContext implements ToolContext {

@@ -3,6 +3,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { ToolContext } from './context';
+import type { AccountPlace, CredentialPlace, Placement } from '../upstream/placement';
 
 export type ToolResult = CallToolResult;
 
@@ -49,7 +50,13 @@ export interface ToolSpec<Shape extends z.ZodRawShape, Out extends z.ZodRawShape
    */
   scopes?: readonly string[];
   /**
-   * MCP Apps (issue 26): the `ui://` view a host renders for this tool's results (`defineView`). The tool
+   * The tool acts for a person (their orders, their inbox): a machine caller, signed in for itself with
+   * OAuth client credentials on `/mcp` (a CI job, a backend), gets a sentence saying it needs a user, and
+   * nothing is run. Default false: a machine caller runs it with the credentials made for it.
+   */
+  needsUser?: boolean;
+  /**
+   * MCP Apps: the `ui://` view a host renders for this tool's results (`defineView`). The tool
    * still answers with text (and `structuredContent` with `output`), so clients without views lose nothing.
    */
   view?: `ui://${string}`;
@@ -65,6 +72,15 @@ export interface ToolSpec<Shape extends z.ZodRawShape, Out extends z.ZodRawShape
    * is what 2025-11-25 clients are told (`execution.taskSupport`). Default: never a task.
    */
   task?: TaskSupport;
+  /**
+   * The API's security requirements (OpenAPI `security`): alternatives, each a list of schemes all sent. The
+   * server puts each value where its scheme says (an API key in the query, a header or a cookie; HTTP basic
+   * or bearer), from UPSTREAM_CREDENTIALS or the caller's headers, never from the model. Default: none,
+   * the caller's credential headers are forwarded as they are.
+   */
+  credentials?: readonly (readonly CredentialPlace[])[];
+  /** Parameters that name the caller's account (a tenant id header): filled like credentials, never inputs. */
+  account?: readonly AccountPlace[];
   handler(input: z.output<z.ZodObject<Shape>>, ctx: ToolContext): Promise<HandlerReturn<Out>> | HandlerReturn<Out>;
 }
 
@@ -92,10 +108,14 @@ export interface Tool {
   readonly schema: z.ZodType;
   /** OAuth scopes required in MCP_AUTH=oauth mode (empty: none). */
   readonly scopes: readonly string[];
+  /** A machine caller (no user) is refused with a sentence (`needsUser`); undefined: anyone may call. */
+  readonly needsUser?: true;
   /** Checks the handler's answer when the tool declares an output shape. */
   readonly outputSchema?: z.ZodType;
   /** The text of a structured answer (`text`); JSON when absent. */
   readonly textOf?: (output: never) => string;
+  /** Where its credentials go, compiled once from `credentials` and `account`; undefined without them. */
+  readonly placement?: Placement;
   readonly handler: (input: never, ctx: ToolContext) => Promise<unknown> | unknown;
 }
 

@@ -7,6 +7,7 @@ import {
   UpstreamError,
   UpstreamHttpError,
   UpstreamNoCredentialsError,
+  UpstreamKeyRefusedError,
   UpstreamRefusedError,
   UpstreamResponseError,
   UpstreamRetryLaterError,
@@ -47,12 +48,33 @@ function waitSentence(seconds: number | undefined): string {
   return `Wait about ${Math.ceil(seconds / 60)} minutes (${seconds} seconds), then try again.`;
 }
 
+/**
+ * A redirect the API answered. It is not followed, on purpose: the request carries the user's credentials,
+ * which must reach no address but the one this server was set up for. A 303 after a change usually means
+ * the change was made and its result lives elsewhere, so the model checks before it repeats anything.
+ */
+function redirectMessage(status: number, api: string): string {
+  const notFollowed = "This tool server does not follow redirects, on purpose: the user's credentials are sent only to the API address it was set up with.";
+  if (status === 303) {
+    return `${api} answered that the result is at another address (HTTP 303 redirect), so the request may already have been carried out. ${notFollowed} Check whether it took effect before trying again; if this keeps happening, ask your administrator to check this tool against the API's documentation.`;
+  }
+  const moved = status === 301 || status === 308 ? 'has moved to another address' : 'is redirecting this request to another address';
+  return `${api} ${moved} (HTTP ${status} redirect). ${notFollowed} Do not retry the same request: if the item was moved or renamed, look it up again and use its new identifier; otherwise ask your administrator to update the API address this tool server uses.`;
+}
+
+/** The statuses that send the client elsewhere (RFC 9110, section 15.4); 304 and 300 are not redirects of a call. */
+const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
 function httpMessage(error: UpstreamHttpError, api: string): string {
   const { status } = error;
   const reason = informative(status, error.reason);
   // No credentials were sent at all: nothing expired; the client's connection must be set up to send them.
   if (error instanceof UpstreamNoCredentialsError) {
     return `${api} refused the request (HTTP 401) because it carried no credentials: the assistant's connection to this tool server sends none. Ask your administrator to set up that connection to send the user's credentials (an Authorization header, a cookie or an API key), then try again.`;
+  }
+  // On /mcp an API key was sent and refused: signing in again would change nothing; the key must be fixed.
+  if (error instanceof UpstreamKeyRefusedError) {
+    return `${api} refused the API key this request carried (HTTP 401): it is wrong, revoked or not allowed this action. Check the API key your connection to this tool server sends, or ask your administrator to check the key the tool server is set up with, then try again.`;
   }
   // 401 keeps the contract's sentence alone: the user's only step is to sign in again.
   if (status === 401) return MESSAGES.sessionExpired;
@@ -65,6 +87,7 @@ function httpMessage(error: UpstreamHttpError, api: string): string {
   if (error instanceof UpstreamRefusedError) {
     return `${api} refused the request${reason === undefined ? ' (error reported in its answer)' : `:${quoted(reason)}`}. Please check the request and try again.`;
   }
+  if (REDIRECTS.has(status)) return redirectMessage(status, api);
   if (status >= 500) return `${api} returned an error (HTTP ${status}). Please try again in a moment.`; // never a 5xx body
   if (reason === undefined) return `${api} returned an error (HTTP ${status}). Please check the request and try again.`;
   return `${api} refused the request (HTTP ${status}):${quoted(reason)}. Please check the request and try again.`;

@@ -1,5 +1,5 @@
 // The keep-alive connection pool to the customer's API, one request per connection, which opens no
-// connection for a request that was already cancelled (issue 20; see docs/upstream-connections.md).
+// connection for a request that was already cancelled (see docs/upstream-connections.md).
 import { Agent, Client, Pool, errors as undiciErrors, type buildConnector, type Dispatcher } from 'undici';
 
 export interface ApiAgentOptions {

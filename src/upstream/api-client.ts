@@ -23,7 +23,9 @@ import { httpFailure } from './http-failure';
 import { errorReason } from './error-reason';
 import { matchesRule, type ErrorRule } from './error-rule';
 import { DEFAULT_USER_AGENT } from './fixed-headers';
+import { checkUploadSize, isFormData, ownFormData } from './form-data';
 import { redactorFor } from './redact';
+import { place } from './placement';
 
 export type { ApiClient, ApiRequestOptions, CallScope, HttpMethod, TextRequestOptions } from './client-types';
 
@@ -37,9 +39,11 @@ export interface UpstreamSettings {
   timeoutMs?: number;
   /** Bodies above this are refused (default 5 MiB): a model cannot use more, and memory is shared by all calls. */
   maxResponseBytes?: number;
+  /** A multipart body (an upload) above this is refused before it is sent (default 10 MiB, what the hub gives a file fetch). */
+  maxUploadBytes?: number;
   /**
    * Keep-alive connections per origin; each carries one request at a time, so this also caps concurrent
-   * calls to the API (default null: no limit, concurrency follows demand; issue 12).
+   * calls to the API (default null: no limit, concurrency follows demand).
    */
   connections?: number | null;
   /** Injected in tests; by default one keep-alive Agent for the process (./agent). */
@@ -55,6 +59,8 @@ export interface UpstreamSettings {
   errorReason?: boolean;
   /** UPSTREAM_ERROR_WHEN: a 2xx JSON body matching it is a refused request (UpstreamRefusedError). */
   errorWhen?: ErrorRule | undefined;
+  /** UPSTREAM_CREDENTIALS: values a tool's security schemes take from the deployment, over the caller's (./placement). */
+  credentials?: Readonly<Record<string, string>> | undefined;
 }
 
 /** What is shared by every call: built once at startup. */
@@ -76,10 +82,11 @@ function mapTransportError(error: unknown, info: UpstreamRequestInfo, signal: Ca
 }
 
 /**
- * What an error says of the request that failed: made only when one fails (issue 19). The host comes from
+ * What an error says of the request that failed: made only when one fails. The host comes from
  * the origin (`http://api:8080` → `api:8080`), which holds no credentials, path or query.
  */
-const about = (method: HttpMethod, path: string, origin: string): UpstreamRequestInfo => ({ method, path, host: origin.slice(origin.indexOf('//') + 2) });
+/** The request an error names; `status` once the API answered one, so a call's line names this request's status. */
+const about = (method: HttpMethod, path: string, origin: string, status?: number): UpstreamRequestInfo => ({ method, path, host: origin.slice(origin.indexOf('//') + 2), ...(status === undefined ? {} : { status }) });
 
 function parseOrUndefined(text: string): unknown {
   try {
@@ -87,6 +94,13 @@ function parseOrUndefined(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** The credentials a request carried, for redaction and the 401 check: its headers and the values placed elsewhere (a query key). */
+function sentCredentials(call: CallScope): Readonly<Record<string, string>> {
+  const values = call.placed?.values;
+  if (values === undefined || values.length === 0) return call.headers;
+  return { ...call.headers, ...Object.fromEntries(values.map((value, index) => [`placed-${index}`, value])) };
 }
 
 /** `http://api:8080/v1` → origin `http://api:8080`, path prefix `/v1`: requests go to the pool by path. */
@@ -99,12 +113,14 @@ export function createUpstream({
   baseUrl,
   timeoutMs = 10_000,
   maxResponseBytes = 5_242_880,
+  maxUploadBytes = 10_485_760,
   connections = null,
   dispatcher = createApiAgent({ connections, connectTimeoutMs: timeoutMs }),
   userAgent = DEFAULT_USER_AGENT,
   fixedHeaders,
   errorReason: withReason = true,
   errorWhen,
+  credentials,
 }: UpstreamSettings): Upstream {
   const base = compileBaseUrl(baseUrl);
   const accept = fixedHeaders?.accept ?? 'application/json';
@@ -112,9 +128,9 @@ export function createUpstream({
   const fixed = fixedHeaders && Object.keys(fixedHeaders).some((name) => name !== 'accept') ? fixedHeaders : undefined;
 
   /** A parsed 2xx body that UPSTREAM_ERROR_WHEN says is a refusal: thrown as one, with the API's reason. */
-  function refusedIn(status: number, value: unknown, info: () => UpstreamRequestInfo, sent: CallScope['headers']): void {
+  function refusedIn(status: number, value: unknown, info: () => UpstreamRequestInfo, call: CallScope): void {
     if (errorWhen !== undefined && matchesRule(errorWhen, value)) {
-      throw new UpstreamRefusedError(status, info(), withReason ? errorReason(value, false, redactorFor(sent)) : undefined, value);
+      throw new UpstreamRefusedError(status, info(), withReason ? errorReason(value, false, redactorFor(sentCredentials(call))) : undefined, value);
     }
   }
   // Without {tenantId} the base is split once; with it, once per request (the tenant may be in the host).
@@ -122,21 +138,27 @@ export function createUpstream({
 
   async function send(call: CallScope, method: HttpMethod, template: string, options: ApiRequestOptions = {}, exchange?: UpstreamExchange) {
     const { origin, prefix } = fixedBase ?? splitBase(base.resolve(call.tenantId));
-    const query = options.search === undefined ? buildQuery(options.query) : joinSearch(buildQuery(options.query), options.search);
+    const { placed } = call;
+    let query = options.search === undefined ? buildQuery(options.query) : joinSearch(buildQuery(options.query), options.search);
+    if (placed !== undefined && placed.search !== '') query = joinSearch(query, placed.search);
     const path = prefix + buildPath(template, options.params, options.encodedParams) + query;
     const hasBody = options.body !== undefined;
+    const form = hasBody && isFormData(options.body) ? ownFormData(options.body) : undefined;
     // call.headers is the call's own copy (forwardedHeaders builds one per call): Accept and User-Agent are
     // added in place (a forwarded User-Agent, if FORWARD_HEADERS names it, is kept).
     let headers = call.headers;
     headers.accept = accept;
     headers['user-agent'] ??= userAgent;
-    if (hasBody || exchange?.traceHeaders || options.headers || fixed) {
+    if (hasBody || exchange?.traceHeaders || options.headers || fixed || placed?.inHeaders) {
       // Fixed, then a tool's extra headers first: what the hub forwarded (credentials, tenant) is never
-      // replaced by a tool or a setting (issue 33).
-      headers = { ...fixed, ...(options.headers && checkExtraHeaders(options.headers)), ...headers, ...exchange?.traceHeaders };
-      if (hasBody) headers['content-type'] = options.contentType ?? 'application/json';
+      // replaced by a tool or a setting; the credentials placed for the tool's schemes go last.
+      headers = { ...fixed, ...(options.headers && checkExtraHeaders(options.headers)), ...headers, ...placed?.headers, ...exchange?.traceHeaders };
+      if (placed !== undefined && placed.cookies.length > 0) headers.cookie = [...(headers.cookie ? [headers.cookie] : []), ...placed.cookies].join('; ');
+      // A FormData body gets its Content-Type from undici, with the boundary it writes between the parts.
+      if (hasBody && !form) headers['content-type'] = options.contentType ?? 'application/json';
     }
-    if (hasBody && options.contentType !== undefined && typeof options.body !== 'string') {
+    if (form) checkUploadSize(form, maxUploadBytes);
+    else if (hasBody && options.contentType !== undefined && typeof options.body !== 'string') {
       throw new InvalidUpstreamRequestError(`A body sent as ${options.contentType} must be a string already encoded`);
     }
 
@@ -150,11 +172,11 @@ export function createUpstream({
           path,
           method,
           headers,
-          body: hasBody ? (options.contentType === undefined ? JSON.stringify(options.body) : (options.body as string)) : undefined,
+          body: form ?? (hasBody ? (options.contentType === undefined ? JSON.stringify(options.body) : (options.body as string)) : undefined),
           // undici takes any EventEmitter-like signal; see ./deadline.
           signal: deadline.signal as unknown as NonNullable<Dispatcher.RequestOptions['signal']>,
           // The deadline covers the headers and the whole body: undici's own timers, which restart on
-          // every byte, would only add two timer changes per request (issue 19).
+          // every byte, would only add two timer changes per request.
           headersTimeout: 0,
           bodyTimeout: 0,
         });
@@ -165,10 +187,12 @@ export function createUpstream({
       call.onStatus?.(statusCode);
       if (statusCode < 200 || statusCode > 299) {
         exchange?.answered(statusCode, Number(responseHeaders['content-length'] ?? -1));
-        // A 4xx's JSON body, capped and within this deadline, for its reason; any other body is dropped unread.
+        // A 4xx's JSON or plain-text body, capped and within this deadline, for its reason; any other body is dropped unread.
         // Its reason never keeps a credential the request carried (./redact).
-        const said = await readErrorBody(statusCode, responseHeaders, body, withReason, redactorFor(call.headers));
-        throw httpFailure(statusCode, about(method, template, origin), said, responseHeaders, call.headers);
+        const sent = sentCredentials(call);
+        const said = await readErrorBody(statusCode, responseHeaders, body, withReason, redactorFor(sent));
+        const keySent = call.credentials?.keyRefusal === true && call.credentials.placement.apiKey && placed !== undefined && placed.values.length > 0;
+        throw httpFailure(statusCode, about(method, template, origin), said, responseHeaders, sent, keySent);
       }
 
       let text: string;
@@ -185,25 +209,25 @@ export function createUpstream({
         }
       } catch (error) {
         exchange?.answered(statusCode, Number(responseHeaders['content-length'] ?? -1));
-        if (error === TOO_LARGE) throw new UpstreamResponseError('too-large', about(method, template, origin));
-        throw mapTransportError(error, about(method, template, origin), call.signal, deadline.expired);
+        if (error === TOO_LARGE) throw new UpstreamResponseError('too-large', about(method, template, origin, statusCode));
+        throw mapTransportError(error, about(method, template, origin, statusCode), call.signal, deadline.expired);
       }
       if (options.as === 'text') {
         // The rule needs the body parsed: only APIs that set it pay for that on text answers.
         if (errorWhen !== undefined && text !== '' && isJson(responseHeaders['content-type'])) {
-          refusedIn(statusCode, parseOrUndefined(text), () => about(method, template, origin), call.headers);
+          refusedIn(statusCode, parseOrUndefined(text), () => about(method, template, origin), call);
         }
         return text;
       }
       if (text === '') return null;
-      if (!isJson(responseHeaders['content-type'])) throw new UpstreamResponseError('not-json', about(method, template, origin));
+      if (!isJson(responseHeaders['content-type'])) throw new UpstreamResponseError('not-json', about(method, template, origin, statusCode));
       let value: unknown;
       try {
         value = JSON.parse(text) as unknown;
       } catch (error) {
-        throw new UpstreamResponseError('not-json', about(method, template, origin), { cause: error });
+        throw new UpstreamResponseError('not-json', about(method, template, origin, statusCode), { cause: error });
       }
-      refusedIn(statusCode, value, () => about(method, template, origin), call.headers);
+      refusedIn(statusCode, value, () => about(method, template, origin), call);
       return value;
     } finally {
       deadline.clear();
@@ -223,9 +247,16 @@ export function createUpstream({
     }
   }
 
+  /** Places the tool's credentials once per call (its schemes were compiled when the tool was defined). */
+  function forCall(call: CallScope): ApiClient {
+    // The forwarded headers stay as they came (contract, "Credentials forwarded", rule 1), the key that came as Authorization too.
+    if (call.credentials !== undefined && call.placed === undefined) call.placed = place(call.credentials.placement, credentials, call.credentials.caller);
+    return new ScopedApiClient(call.observer ? observed : send, call);
+  }
+
   return {
     dispatcher,
-    forCall: (call) => new ScopedApiClient(call.observer ? observed : send, call),
+    forCall,
     close: () => dispatcher.close(),
   };
 }

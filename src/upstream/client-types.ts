@@ -1,7 +1,9 @@
 // The shapes of `ctx.api` and of one call's scope, one floor below the client (./api-client) and its
 // per-call face (./scoped-client), which both use them.
 import type { Cancellation } from '../call-signal';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { ForwardedHeaders } from './credentials';
+import type { Placed, Placement } from './placement';
 import type { UpstreamObserver } from './observer';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -10,9 +12,12 @@ export interface ApiRequestOptions {
   /** Values for the `:name` segments of the path; each is URL-encoded. */
   params?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | undefined>;
-  /** Sent as JSON; or, with `contentType`, a string sent as it is. */
+  /**
+   * Sent as JSON; or, with `contentType`, a string sent as it is; or a FormData (src/tools/multipart-body),
+   * sent as multipart/form-data with its boundary, refused past UPSTREAM_MAX_UPLOAD_BYTES.
+   */
   body?: unknown;
-  /** The body's media type when it is not JSON (e.g. `application/x-www-form-urlencoded`); `body` is then a string. */
+  /** The body's media type when it is not JSON nor FormData (e.g. `application/x-www-form-urlencoded`); `body` is then a string. */
   contentType?: string;
   /** Values for `:name` segments already percent-encoded (e.g. an OpenAPI `label` or `matrix` style); each must stay one segment. */
   encodedParams?: Record<string, string>;
@@ -51,4 +56,16 @@ export interface CallScope {
   onStatus?: (status: number) => void;
   /** Told of each request's start and end (logs, metrics, trace spans); see ./observer. */
   observer?: UpstreamObserver;
+  /** The tool's credential placement and where its values come from (./placement); absent for a tool without `credentials`. */
+  credentials?: CallCredentials;
+  /** What the placement put where, for this call: filled once by `forCall`. */
+  placed?: Placed;
+}
+
+export interface CallCredentials {
+  placement: Placement;
+  /** The request's headers, or undefined where the client's own must not be read (/mcp in oauth mode). */
+  caller: IncomingHttpHeaders | undefined;
+  /** On /mcp: a 401 to a placed API key says the key was refused (the hub's lane keeps the contract's sentence). */
+  keyRefusal: boolean;
 }

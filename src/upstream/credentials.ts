@@ -8,7 +8,7 @@ import { isSafeId } from '../logging/caller-id';
 const AUTHORIZATION = 'authorization';
 const HUB_AUTHORIZATION = 'x-user-auth-authorization';
 const PASSED_THROUGH = ['cookie', 'x-tenant-id'] as const;
-/** What goes upstream besides credentials made by the server (issue 17): never a credential of the client's. */
+/** What goes upstream besides credentials made by the server: never a credential of the client's. */
 const TENANT = 'x-tenant-id';
 
 export type ForwardedHeaders = Record<string, string>;
@@ -28,6 +28,13 @@ export interface Caller {
   requestId: string;
   /** From X-Session-Id: resolves the user at the hub's file endpoints. */
   sessionId: string | undefined;
+  /**
+   * True when the verified caller on /mcp (oauth mode) is a machine client with no user (OAuth client
+   * credentials: a CI job, a backend); `userId` is then its client's tag. Absent for a person, and on the
+   * hub's lane, which carries a user's credentials. A tool that needs a user declares `needsUser` instead of
+   * checking this.
+   */
+  machine?: boolean;
 }
 
 function single(value: string | string[] | undefined): string | undefined {
@@ -41,7 +48,7 @@ function safeId(value: string | string[] | undefined): string | undefined {
 }
 
 /**
- * A request id for a call that came without one: unique, and cheaper than a random UUID per call (issue 12).
+ * A request id for a call that came without one: unique, and cheaper than a random UUID per call.
  * It keeps a UUID's shape: the first four groups random per process, the last a counter.
  */
 const ID_PREFIX = randomUUID().slice(0, 24);
@@ -88,7 +95,7 @@ export function forwardedHeaders(
 
 /**
  * The headers of one POST that are not credentials (X-Tenant-Id, X-Request-Id), for a call whose
- * credentials the server made itself (/mcp in oauth mode, issue 17): the client's Authorization, Cookie
+ * credentials the server made itself (/mcp in oauth mode): the client's Authorization, Cookie
  * and custom auth headers are never read here, so they cannot reach the customer's API.
  */
 export function contextHeaders(headers: IncomingHttpHeaders, caller: Caller): ForwardedHeaders {

@@ -4,9 +4,9 @@
 // request still in that queue only when a connection frees for it; with one time-out per pool, the requests
 // holding the connections reach their deadlines first, so a queued request still ends at its own:
 // test/upstream/deadline.test.ts.)
-// Cheap on the hot path (issue 12): no AbortController per request. undici accepts any EventEmitter-like
+// Cheap on the hot path: no AbortController per request. undici accepts any EventEmitter-like
 // signal, so each request gets a small RequestSignal, aborted when its deadline passes (DeadlineList
-// below: one timer per time-out, not per request, issue 19) or by the call's own cancellation, a
+// below: one timer per time-out, not per request) or by the call's own cancellation, a
 // CallSignal (src/call-signal.ts) that keeps the request in its list. A caller's standard AbortSignal is
 // followed through a CallSignal of its own: one listener however many requests it covers.
 import { CallSignal, type Cancellation } from '../call-signal';
@@ -69,7 +69,7 @@ function timeoutError(timeoutMs: number): DOMException {
 }
 
 /**
- * The requests of one time-out, oldest first, with one Node timer for the oldest (issue 19). Every request
+ * The requests of one time-out, oldest first, with one Node timer for the oldest. Every request
  * here has the same time-out, so they expire in the order they started: a list in start order, one timer
  * armed for its head, replaces a Node timer (an object, a closure and a clock read in C++) per request. A
  * cleared request leaves the list at once, wherever it is, so the list holds only requests in flight (and
@@ -142,7 +142,7 @@ export function deadlinesInFlight(): Map<number, { size: number; armed: boolean 
   return new Map([...lists].map(([timeoutMs, list]) => [timeoutMs, list.state]));
 }
 
-/** A class rather than an object literal with a getter, which V8 builds by a slow path (issue 12). */
+/** A class rather than an object literal with a getter, which V8 builds by a slow path. */
 class RequestDeadline implements Deadline {
   readonly signal = new RequestSignal();
   /** Its place in its list (DeadlineList): when it expires, and its neighbours in start order. */

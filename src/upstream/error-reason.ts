@@ -1,22 +1,16 @@
-// The API's own reason for a refused request (issue 33): a short text from a 4xx body's common shapes
-// (RFC 9457 problem details, `{error:{message,param}}`, `{error:"…"}`, `{message}`, `{errors:[{message}]}`,
-// Jira's `{errorMessages:[…], errors:{field: msg}}`, Box's `context_info.errors`, the scopes HubSpot names),
-// stripped of control characters and markup and bounded, so the model can read it as the API's words.
-// Every reason leaves through finish(), which takes the request's credentials out (./redact).
+// The API's own reason for a refused request: the human text of any error body (./error-words walks JSON of
+// any shape; a plain-text body is its own reason), stripped of control characters, markup and any stack
+// trace, and bounded, so the model can read it as the API's words. Every reason leaves through finish(),
+// which takes the request's credentials out (./redact).
 import type { UpstreamReason } from './errors';
 import { redactorFor, type Redact } from './redact';
+import { collectIn, fieldOf, headlineOf, record, SUMMARY_FIELD, titleOf, topFieldMap, type Walk } from './error-words';
 
 /** Longest reason kept: a sentence or two, never a page (a body may echo a whole argument). */
 export const MAX_REASON = 300;
-const MAX_FIELD = 80;
-/** How many messages of an `errors` list are joined. */
+/** How many messages of a list are joined. */
 const MAX_LISTED = 3;
-
-type Json = Record<string, unknown>;
-
-const record = (value: unknown): Json | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
-const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+const CONSTANT = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$/;
 
 /** Tags, control and format characters (bidi overrides, zero-width) and double quotes out; spaces collapsed; cut at `max`. */
 export function cleanText(raw: string, max = MAX_REASON): string {
@@ -35,76 +29,56 @@ export function cleanText(raw: string, max = MAX_REASON): string {
   return `${text.slice(0, cut).trimEnd()}…`;
 }
 
-/** A field name as the API wrote it (`customer`, `items[0].price`), or a JSON pointer's last name (`/data/email` → `email`). */
-function fieldName(value: unknown): string | undefined {
-  const raw = str(value);
-  if (raw === undefined) return undefined;
-  const name = raw.startsWith('/') ? (raw.split('/').filter((part) => part !== '' && !/^\d+$/.test(part)).at(-1) ?? '') : raw;
-  const clean = name.replace(/[^\w.[\]-]/g, '').slice(0, MAX_FIELD);
-  return clean === '' ? undefined : clean;
-}
+/**
+ * Where a stack trace starts in a text: a JavaScript, Java or .NET frame (`at f (/srv/app.js:1:2)`,
+ * `at com.x.Y.z(Y.java:12)`, `at X.Y() in C:\app\y.cs:line 3`), Python's `Traceback` or `File "…", line 3`.
+ * What follows names files and internals, never the API's reason.
+ */
+const STACK = /\s+at\s+\S+\s*\(.*?(?::\d+|Native Method|Unknown Source)\)|\s+at\s+\S+\(\)\s+in\s|\s+at\s+\S+:\d+:\d+|Traceback \(most recent call last\)|\s*File "[^"]*", line \d+/;
 
-/** The field one item of an `errors` or `invalid-params` list names (GitHub `field`, JSON:API `source.pointer`, RFC 9457 `name`/`pointer`). */
-const itemField = (item: Json | undefined): string | undefined =>
-  item && (fieldName(item.param) ?? fieldName(item.field) ?? fieldName(item.name) ?? fieldName(item.pointer) ?? fieldName(record(item.source)?.pointer));
-
-/** Names listed in an item's context (HubSpot's `context: {requiredGranularScopes: ["files"]}`): the scopes a 403 wants. */
-function contextNames(item: Json | undefined): string | undefined {
-  const context = record(item?.context);
-  if (context === undefined) return undefined;
-  const names = Object.values(context).flatMap((value) => (Array.isArray(value) ? value.filter((name): name is string => str(name) !== undefined) : []));
-  return names.length > 0 ? names.slice(0, MAX_LISTED * 2).join(', ') : undefined;
-}
-
-function itemMessage(item: unknown): string | undefined {
-  const text = str(item) ?? str(record(item)?.message) ?? str(record(item)?.detail) ?? str(record(item)?.reason);
-  const names = contextNames(record(item));
-  return text === undefined || names === undefined ? text : `${text.replace(/[\s.:;]+$/, '')}: ${names}`;
-}
-
-/** Jira's `errors: {summary: "You must specify a summary."}` as a list of `{field, message}`. */
-const fieldMap = (errors: Json | undefined): Json[] =>
-  Object.entries(errors ?? {}).flatMap(([field, message]) => (str(message) === undefined ? [] : [{ field, message }]));
-
-/** The list of messages a body holds: `errors`, RFC 9457 `invalid-params`, Jira's `errorMessages` and `errors` map, Box's `context_info.errors`. */
-function listIn(top: Json): unknown[] {
-  if (Array.isArray(top.errors)) return top.errors;
-  if (Array.isArray(top['invalid-params'])) return top['invalid-params'];
-  const box = record(top.context_info)?.errors;
-  if (Array.isArray(box)) return box;
-  return [...(Array.isArray(top.errorMessages) ? top.errorMessages : []), ...fieldMap(record(top.errors))];
-}
+/** The text before any stack trace it holds. */
+const beforeStack = (text: string) => text.split(STACK, 1)[0] ?? '';
 
 /** Without the request's headers, token-shaped strings (a JWT, `Bearer …`) are still taken out. */
 const shapesOnly: Redact = redactorFor(undefined);
 
 /**
- * The reason in a parsed error body; undefined when the body has none of the known shapes.
+ * The reason in an error body: parsed JSON of any shape, or a plain text; undefined when it holds no words.
  * `problem`: the body was `application/problem+json`, whose `detail` (else `title`) is the reason.
  * `redact`: takes the request's credentials out (./redact's redactorFor); the API client passes the request's.
  */
 export function errorReason(body: unknown, problem = false, redact: Redact = shapesOnly): UpstreamReason | undefined {
   if (typeof body === 'string') return finish(body, undefined, redact);
+  const walk: Walk = { said: [] };
   const top = record(body);
-  if (top === undefined) return undefined;
-  const list = listIn(top);
-  const first = record(list.find((item) => itemField(record(item)) !== undefined));
-  const listed = list.slice(0, MAX_LISTED).map(itemMessage).filter((text): text is string => text !== undefined);
+  // A list at the top (Salesforce's `[{"message": …, "errorCode": …}]`) is a list of errors.
+  if (top === undefined) {
+    if (Array.isArray(body)) collectIn({ errors: body }, 0, walk);
+    return summed(undefined, walk, false, undefined, redact);
+  }
+  const headline = headlineOf(top, problem);
+  walk.summary = headline.from === top ? undefined : headline.from;
+  // Without a summary, the whole body may be a field map (Django REST's `{"email": ["…"]}`).
+  if (headline.text !== undefined || !topFieldMap(top, walk)) collectIn(top, 0, walk);
+  const field = fieldOf(headline.from, SUMMARY_FIELD) ?? fieldOf(top, SUMMARY_FIELD);
+  return summed(headline.text ?? (walk.said.length === 0 ? titleOf(top) : undefined), walk, problem, field, redact);
+}
+
+/**
+ * The summary and the listed messages as one reason. GitHub's `{"message": "Validation Failed", "errors":
+ * [{"field": "title", "message": "…"}]}` reads `Validation Failed: …`; a problem's detail already sums its
+ * list up. The field is the summary's own, else the first message's that names one.
+ */
+function summed(text: string | undefined, walk: Walk, problem: boolean, field: string | undefined, redact: Redact): UpstreamReason | undefined {
+  const seen = new Set<string>(text === undefined ? [] : [text]);
+  // Beside a summary, a listed constant (Google's `reason: "API_KEY_INVALID"`) is a code, not words.
+  const listed = walk.said.filter((said) => !(text !== undefined && CONSTANT.test(said)) && !seen.has(said) && seen.add(said)).slice(0, MAX_LISTED);
   // Several sentences joined with '; ' lose their full stops: `a; b`, not `a.; b`.
-  if (listed.length > 1) listed.forEach((text, i) => (listed[i] = text.replace(/[\s.]+$/, '')));
-  const nested = record(top.error);
-  let text: string | undefined;
-  if (problem) text = str(top.detail) ?? str(top.title);
-  text ??= str(nested?.message) ?? str(nested?.description);
-  // OAuth's {error, error_description}; Slack's {ok: false, error: "channel_not_found"}.
-  text ??= str(top.error_description) ?? str(top.error);
-  text ??= str(top.message) ?? str(top.detail);
-  if (text === undefined) text = listed.length > 0 ? listed.join('; ') : str(top.title);
-  // GitHub: {"message": "Validation Failed", "errors": [{"field": "title", "message": "…"}]}. A problem's
-  // detail already sums its list up.
-  else if (!problem && listed.length > 0 && !listed.includes(text)) text = `${text.replace(/[\s.:;]+$/, '')}: ${listed.join('; ')}`;
-  const field = fieldName(nested?.param) ?? fieldName(nested?.field) ?? fieldName(top.param) ?? fieldName(top.field) ?? itemField(first);
-  return text === undefined ? undefined : finish(text, field, redact);
+  const words = listed.map((said) => (listed.length > 1 ? said.replace(/[\s.]+$/, '') : said));
+  let reason = text;
+  if (reason === undefined) reason = words.length > 0 ? words.join('; ') : undefined;
+  else if (!problem && words.length > 0) reason = `${reason.replace(/[\s.:;]+$/, '')}: ${words.join('; ')}`;
+  return reason === undefined ? undefined : finish(reason, field ?? walk.field, redact);
 }
 
 /**
@@ -112,7 +86,7 @@ export function errorReason(body: unknown, problem = false, redact: Redact = sha
  * half of one) and again after (cleaning may rejoin what markup split); a field that held one is dropped.
  */
 function finish(raw: string, field: string | undefined, redact: Redact): UpstreamReason | undefined {
-  const text = redact(cleanText(redact(raw)));
+  const text = redact(cleanText(redact(beforeStack(raw))));
   if (text === '') return undefined;
   return field === undefined || redact(field) !== field ? { text } : { text, field };
 }

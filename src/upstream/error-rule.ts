@@ -1,4 +1,4 @@
-// UPSTREAM_ERROR_WHEN (issue 33): the rule for APIs that answer a failed request with a 2xx whose body
+// UPSTREAM_ERROR_WHEN: the rule for APIs that answer a failed request with a 2xx whose body
 // says so, e.g. Slack's `200 {"ok": false, "error": "channel_not_found"}`. Written `<field>:<JSON literal>`
 // (`ok:false`, `status:"error"`): a 2xx JSON body whose top-level field equals the literal is a refusal.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// UPSTREAM_USER_AGENT and UPSTREAM_HEADERS (issue 33): who this server says it is, and headers every request
+// UPSTREAM_USER_AGENT and UPSTREAM_HEADERS: who this server says it is, and headers every request
 // to the API carries (`Stripe-Version`, `X-GitHub-Api-Version`, `Accept`). Never credentials: those are
 // forwarded from each call or exchanged (src/upstream/credentials.ts, src/auth), and always win over these.
 import { z } from 'zod';

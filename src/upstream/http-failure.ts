@@ -1,8 +1,8 @@
 // Which error a non-2xx answer becomes: a 429 (or a 503 with Retry-After) asks to wait, for how long it
-// says; a 401 to a request that carried no credentials is not an expired session; anything else is an
-// UpstreamHttpError with the status. The reason, if any, is already read and redacted (./error-body).
+// says; a 401 to a request that carried no credentials, or an API key on /mcp, is not an expired session;
+// anything else is an UpstreamHttpError with the status. The reason, if any, is already read and redacted (./error-body).
 import type { Dispatcher } from 'undici';
-import { UpstreamHttpError, UpstreamNoCredentialsError, UpstreamRetryLaterError, type UpstreamRequestInfo } from './errors';
+import { UpstreamHttpError, UpstreamKeyRefusedError, UpstreamNoCredentialsError, UpstreamRetryLaterError, type UpstreamRequestInfo } from './errors';
 import type { ErrorBody } from './error-body';
 import { carriesCredentials } from './redact';
 
@@ -29,9 +29,12 @@ export function httpFailure(
   said: ErrorBody,
   responseHeaders: Dispatcher.ResponseData['headers'],
   sent: Readonly<Record<string, string>>,
+  /** The request carried an API key placed by the server, on /mcp (./placement): a 401 means the key was refused. */
+  keySent = false,
 ): UpstreamHttpError {
   const wait = status === 429 || status === 503 ? retryAfterSeconds(responseHeaders['retry-after']) : undefined;
   if (status === 429 || wait !== undefined) return new UpstreamRetryLaterError(status, request, wait, said.reason, said.body);
+  if (status === 401 && keySent) return new UpstreamKeyRefusedError(request, said.reason, said.body);
   if (status === 401 && !carriesCredentials(sent)) return new UpstreamNoCredentialsError(request, said.reason, said.body);
   return new UpstreamHttpError(status, request, said.reason, said.body);
 }

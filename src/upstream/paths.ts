@@ -86,7 +86,7 @@ export function buildQuery(query: Readonly<Record<string, string | number | bool
 
 /**
  * The placeholders compileBaseUrl fills in CUSTOMER_API_URL, by name: checked at startup (upstream
- * settings), so a `{tenant}` that no request would fill is refused instead of sent as is (issue 27).
+ * settings), so a `{tenant}` that no request would fill is refused instead of sent as is.
  */
 export const BASE_URL_PLACEHOLDERS = ['tenantId'] as const;
 const TENANT = '{tenantId}';

@@ -6,6 +6,12 @@ export function isJson(contentType: string | string[] | undefined): boolean {
   return value !== undefined && /^application\/([\w.+-]+\+)?json\b/i.test(value);
 }
 
+/** `text/plain`, or no type at all: an error body some APIs send as a bare sentence. */
+export function isPlainText(contentType: string | string[] | undefined): boolean {
+  const value = Array.isArray(contentType) ? contentType[0] : contentType;
+  return value === undefined || value.trim() === '' || /^text\/plain\b/i.test(value);
+}
+
 export const TOO_LARGE = Symbol('too large');
 
 /** Drops a body we will not read; the socket is closed rather than drained (it may be huge). */
@@ -16,7 +22,7 @@ export function discard(body: Dispatcher.ResponseData['body']): void {
 
 /**
  * The whole body as UTF-8 text and its size in bytes, with the same cap: a declared length is read in one
- * go and decoded once (no ArrayBuffer → Buffer → string copies on the hot path, issue 12).
+ * go and decoded once (no ArrayBuffer → Buffer → string copies on the hot path).
  */
 export async function readCappedText(
   body: Dispatcher.ResponseData['body'],

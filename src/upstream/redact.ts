@@ -1,5 +1,5 @@
 // Credentials out of the API's words: an API may echo what it was sent ("Invalid credentials: Bearer eyJ…")
-// in the reason that reaches the model and the debug log (issue 33). Every credential a request carried
+// in the reason that reaches the model and the debug log. Every credential a request carried
 // (Authorization and its token, Cookie and each cookie, custom auth headers, a token made on /mcp) and
 // anything shaped like a bearer token or a JWT is replaced with a marker before a reason is kept.
 
@@ -21,6 +21,9 @@ const AFTER_KEY = /\b((?:access|refresh|id|auth|bearer)?[_-]?token|api[_-]?key|(
 const looksSecret = (value: string) => /\d/.test(value) || value.length >= 20 || value === REDACTED;
 
 export type Redact = (text: string) => string;
+
+/** Whether a header a request sent counts as a credential: every one but the few known not to be. */
+export const isCredentialHeader = (name: string): boolean => !NOT_CREDENTIALS.has(name);
 
 /** True when `headers` (what a request sent) carry any credential: an Authorization, a cookie, a custom auth header. */
 export function carriesCredentials(headers: Readonly<Record<string, string>>): boolean {
@@ -56,8 +59,8 @@ export function credentialValues(headers: Readonly<Record<string, string>>): str
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** `text` without the credentials in `values` (see credentialValues) and without token-shaped strings. */
-export function withoutCredentials(text: string, values: readonly string[]): string {
+/** `text` without the exact values in `values` (see credentialValues); token-shaped strings stay. */
+export function withoutValues(text: string, values: readonly string[]): string {
   let out = text;
   for (const value of values) {
     if (!out.includes(value)) continue;
@@ -66,7 +69,12 @@ export function withoutCredentials(text: string, values: readonly string[]): str
         ? out.split(value).join(REDACTED)
         : out.replace(new RegExp(`(?<![\\w-])${escaped(value)}(?![\\w-])`, 'g'), REDACTED);
   }
-  return out
+  return out;
+}
+
+/** `text` without the credentials in `values` (see credentialValues) and without token-shaped strings. */
+export function withoutCredentials(text: string, values: readonly string[]): string {
+  return withoutValues(text, values)
     .replace(JWT, REDACTED)
     .replace(AFTER_SCHEME, (all, scheme: string, space: string, token: string) => (looksSecret(token) ? `${scheme}${space}${REDACTED}` : all))
     .replace(AFTER_KEY, (all, key: string, sep: string, token: string) => (looksSecret(token) ? `${key}${sep}${REDACTED}` : all));

@@ -5,6 +5,7 @@ import { type Common, type SettingsOf, headerList, httpUrl, int, oneOf } from '.
 import { BASE_URL_PLACEHOLDERS } from './paths';
 import { errorRule } from './error-rule';
 import { credentialProblems, DEFAULT_USER_AGENT, fixedHeaders, userAgent } from './fixed-headers';
+import { upstreamCredentials } from './credential-settings';
 
 /**
  * Default for CUSTOMER_API_NAME: words an end user understands (not "API"), true for any deployment,
@@ -48,17 +49,21 @@ export const settings = {
     .default(DEFAULT_API_NAME),
   UPSTREAM_TIMEOUT_MS: int(100, 10_000),
   UPSTREAM_MAX_RESPONSE_BYTES: int(1024, 5_242_880),
-  // 0: no limit (issue 12). A limit caps concurrent calls to the API at that many, whatever the demand.
+  // An upload (a multipart body) is refused above it before it is sent; 10 MiB is what the hub gives a file fetch.
+  UPSTREAM_MAX_UPLOAD_BYTES: int(1024, 10_485_760),
+  // 0: no limit. A limit caps concurrent calls to the API at that many, whatever the demand.
   UPSTREAM_CONNECTIONS: int(0, 0),
   FORWARD_HEADERS: headerList
     .default([])
     .refine((names) => !names.some((name) => NEVER_FORWARDED.has(name) || name.startsWith('x-user-auth-')), {
       error: `may not name ${[...NEVER_FORWARDED].join(', ')} or X-User-Auth-* (hop, hub or already forwarded headers)`,
     }),
-  // Issue 33: who the server says it is, and fixed headers for every request (never credentials).
+  // Who the server says it is, and fixed headers for every request (never credentials).
   UPSTREAM_USER_AGENT: userAgent.default(DEFAULT_USER_AGENT),
   UPSTREAM_HEADERS: fixedHeaders.optional(),
-  // Issue 33: the API's reason for a 4xx in the result and the debug log; off for APIs whose 4xx bodies must not reach a model.
+  // Keys a tool's security schemes take from the deployment rather than the caller (./placement).
+  UPSTREAM_CREDENTIALS: upstreamCredentials.optional(),
+  // The API's reason for a 4xx in the result and the debug log; off for APIs whose 4xx bodies must not reach a model.
   UPSTREAM_ERROR_REASON: oneOf(['on', 'off']).default('on'),
   UPSTREAM_ERROR_WHEN: errorRule.optional(),
 };
@@ -80,9 +85,11 @@ export function build(s: Settings) {
     upstream: Object.freeze({
       timeoutMs: s.UPSTREAM_TIMEOUT_MS,
       maxResponseBytes: s.UPSTREAM_MAX_RESPONSE_BYTES,
+      maxUploadBytes: s.UPSTREAM_MAX_UPLOAD_BYTES,
       connections: s.UPSTREAM_CONNECTIONS === 0 ? null : s.UPSTREAM_CONNECTIONS,
       userAgent: s.UPSTREAM_USER_AGENT,
       fixedHeaders: s.UPSTREAM_HEADERS,
+      credentials: s.UPSTREAM_CREDENTIALS,
       errorReason: s.UPSTREAM_ERROR_REASON === 'on',
       errorWhen: s.UPSTREAM_ERROR_WHEN,
     }),

@@ -11,7 +11,7 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** What a header value may not hold (undici refuses these too): line breaks, other controls, characters beyond Latin-1. */
 export const NOT_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/;
 
-/** The sentence for the model when an argument sent as a header has such a character (issue 33: name the input). */
+/** The sentence for the model when an argument sent as a header has such a character (name the input). */
 export function headerValueRefused(input: string): InvalidUpstreamRequestError {
   return new InvalidUpstreamRequestError(
     `Refused the value of ${input}: a header value with a line break or another character a header cannot carry`,

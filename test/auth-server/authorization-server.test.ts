@@ -1,4 +1,4 @@
-// The test authorization server itself: what the OAuth tests rely on (issue 17).
+// The test authorization server itself: what the OAuth tests rely on.
 import { startAuthorizationServer, TOKEN_EXCHANGE_GRANT, type AuthorizationServer } from '../../auth-server';
 
 const MCP = 'http://127.0.0.1:3000/mcp';

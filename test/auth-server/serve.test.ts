@@ -1,4 +1,4 @@
-// `npm run auth-server` (issues 25, 35): the banner gives the tool server's settings and the demo users; the
+// `npm run auth-server`: the banner gives the tool server's settings and the demo users; the
 // sign-in page refuses a wrong password; the metadata advertises what the development server supports; the
 // token lifetime is a setting; the password-less grant is on only on loopback, and the banner says which.
 import { join } from 'node:path';
@@ -92,7 +92,7 @@ describe('auth-server: npm run auth-server -- --help', () => {
   it('prints every setting and exits', async () => {
     const { stdout, code } = await run(process.execPath, ['--import', 'tsx', 'auth-server/main.ts', '--help']);
     expect(code).toBe(0);
-    for (const name of ['AUTH_SERVER_PORT', 'AUTH_SERVER_HOST', 'AUTH_SERVER_RESOURCE', 'AUTH_SERVER_SCOPES', 'AUTH_SERVER_API_AUDIENCE', 'AUTH_SERVER_TOKEN_TTL', 'AUTH_SERVER_CIMD', 'AUTH_SERVER_DATA_DIR']) {
+    for (const name of ['AUTH_SERVER_PORT', 'AUTH_SERVER_HOST', 'AUTH_SERVER_RESOURCE', 'AUTH_SERVER_SCOPES', 'AUTH_SERVER_API_AUDIENCE', 'AUTH_SERVER_TOKEN_TTL', 'AUTH_SERVER_CIMD', 'AUTH_SERVER_DATA_DIR', 'AUTH_SERVER_ENTERPRISE_ISSUER', 'AUTH_SERVER_ENTERPRISE_JWKS_URL', 'AUTH_SERVER_M2M_CLIENT_ID', 'AUTH_SERVER_M2M_CLIENT_SECRET']) {
       expect(stdout).toContain(name);
     }
     expect(stdout).toContain('password-less');

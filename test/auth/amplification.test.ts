@@ -1,4 +1,4 @@
-// No amplification (issue 35): garbage bearer strings cannot make the tool server flood the identity
+// No amplification: garbage bearer strings cannot make the tool server flood the identity
 // provider. Counted at the real authorization server: 1,000 distinct garbage tokens from one address cost
 // at most the caller's burst (20) plus 5 a second of introspection requests, the excess answered 429 with
 // Retry-After; the same bad token again is refused from memory; another issuer's JWT never reaches

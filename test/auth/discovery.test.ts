@@ -1,4 +1,4 @@
-// The authorization server's metadata (issue 17): found at either well-known path, and a server that
+// The authorization server's metadata: found at either well-known path, and a server that
 // starts while the authorization server is down answers 503 until it is back, then serves.
 import { call, postMcp, startOAuthStack, type OAuthStack } from './oauth-stack';
 

@@ -1,4 +1,4 @@
-// The hub's lane in oauth mode (issue 35): a token made for /mcp (aud = OAUTH_RESOURCE) sent to
+// The hub's lane in oauth mode: a token made for /mcp (aud = OAUTH_RESOURCE) sent to
 // POST /messages is never passed on to the customer's API; the call's result says to use /mcp. The hub's
 // own tokens for the API still pass unchanged, and the refused token is in no log line.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';

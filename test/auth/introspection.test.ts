@@ -1,4 +1,4 @@
-// Opaque access tokens (issue 17): checked by RFC 7662 introspection at the real authorization server with
+// Opaque access tokens: checked by RFC 7662 introspection at the real authorization server with
 // the tool server's client credentials, then cached until they expire.
 import { call, OPAQUE_RESOURCE, postMcp, RESOURCE, startOAuthStack, type OAuthStack } from './oauth-stack';
 

@@ -1,4 +1,4 @@
-// Every way a bearer token can be bad (issue 17): at /mcp against the real authorization server, and the
+// Every way a bearer token can be bad: at /mcp against the real authorization server, and the
 // claim checks of src/auth/jwt.ts with tokens signed here, where the authorization server cannot be made to
 // issue them (another issuer, expired, not yet valid).
 import { verifyJwt, CLOCK_TOLERANCE_S } from '../../src/auth/jwt';

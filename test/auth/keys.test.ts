@@ -1,4 +1,4 @@
-// The issuer's key set (issue 17): a rotated-in key is accepted after one refresh, and an unknown kid
+// The issuer's key set: a rotated-in key is accepted after one refresh, and an unknown kid
 // refreshes the key set at most once per cooldown, counted at the real authorization server.
 import { call, postMcp, RESOURCE, startOAuthStack, type OAuthStack } from './oauth-stack';
 

@@ -1,4 +1,4 @@
-// Per-user limits in oauth mode (issue 17): a caller's share is keyed by the verified subject's tag, so a
+// Per-user limits in oauth mode: a caller's share is keyed by the verified subject's tag, so a
 // new token does not buy a new share and a client cannot claim another user's with X-User-Id.
 import { call, postMcp, startOAuthStack, type OAuthStack } from './oauth-stack';
 
@@ -23,7 +23,7 @@ describe('auth: per-user limits by subject', () => {
 
 // A hosted assistant posts many users' calls from one address. While a token is verified the bodies of
 // those requests arrive whole; once it is, each is parsed: none is still "being received", so the cap on
-// bodies arriving at once per client (MAX_BODIES_PER_CLIENT, issue 20) must not refuse them.
+// bodies arriving at once per client (MAX_BODIES_PER_CLIENT) must not refuse them.
 describe('auth: bodies that arrived whole while the token was verified', () => {
   let stack: OAuthStack;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 // A tool server in MCP_AUTH=oauth mode in front of the real test authorization server and a recording
-// stand-in for the customer's API, with three tools: none, orders:read and orders:write scopes (issue 17).
+// stand-in for the customer's API, with three tools: none, orders:read and orders:write scopes.
 import { logSink } from '../support/log-sink';
 import { z } from 'zod';
 import { createDiscovery, type Discovery } from '../../src/auth';
@@ -11,7 +11,7 @@ import { createToolServer, type ToolServer } from '../../src/server';
 import { defineTool, type Tool } from '../../src/tools';
 import type { Resource } from '../../src/resources';
 import type { Prompt } from '../../src/prompts';
-import { startAuthorizationServer, type AuthorizationServer, type ResourceSettings } from '../../auth-server';
+import { startAuthorizationServer, type AuthorizationServer, type EnterpriseIdp, type MachineClient, type ResourceSettings } from '../../auth-server';
 import { startRecordingApi, type RecordingApi } from '../support/recording-api';
 
 export const RESOURCE = 'http://127.0.0.1:9/mcp';
@@ -40,6 +40,9 @@ export interface OAuthStack {
   discovery: Discovery;
   logs(): Array<Record<string, unknown>>;
   logText(): string;
+  /** The authorization server's log lines (token requests refused, ID-JAGs accepted). */
+  asLogs(): Array<Record<string, unknown>>;
+  asLogText(): string;
   /** A user's token for /mcp with these scopes. */
   token(subject: string, scopes?: readonly string[], resource?: string): Promise<string>;
   close(): Promise<void>;
@@ -72,16 +75,30 @@ export interface OAuthStackOptions {
   prompts?: readonly Prompt[];
   /** The customer's API the tool server calls (default: the recording stand-in, `api`). */
   customerApiUrl?: string;
+  /** The enterprise IdP whose ID-JAGs the authorization server accepts (default none). */
+  enterprise?: EnterpriseIdp;
+  /** A machine client with client credentials only at the authorization server (default none). */
+  machineClient?: MachineClient;
 }
+
+const linesOf = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<OAuthStack> {
   const resource = options.env?.OAUTH_RESOURCE ?? RESOURCE;
+  const asSink = logSink();
   const as = await startAuthorizationServer({
     resources: { [RESOURCE]: MCP_SCOPES, [resource]: MCP_SCOPES, [API_AUDIENCE]: { scopes: ['api'] }, ...options.resources },
     metadata: options.metadata,
     registration: options.registration,
     clockAheadSeconds: options.clockAheadSeconds,
     metadataDelayMs: options.metadataDelayMs,
+    enterprise: options.enterprise,
+    machineClient: options.machineClient,
+    log: createLogger({ level: 'info', destination: asSink.stream }),
   });
   if (options.asDown) await as.stop();
   const api = await startRecordingApi();
@@ -122,11 +139,9 @@ export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<
     url,
     discovery,
     logText,
-    logs: () =>
-      logText()
-        .split('\n')
-        .filter((line) => line !== '')
-        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    logs: () => linesOf(logText()),
+    asLogText: () => asSink.text(),
+    asLogs: () => linesOf(asSink.text()),
     token: (subject, scopes = [], audience = resource) => as.userToken({ subject, resource: audience, scopes }),
     async close() {
       await server.shutdown();

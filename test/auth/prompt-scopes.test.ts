@@ -1,4 +1,4 @@
-// Prompts in oauth mode (issue 34, point 1): a prompt's scopes are checked against the verified token,
+// Prompts in oauth mode: a prompt's scopes are checked against the verified token,
 // and its `get` reaches the customer's API with the credentials made for the caller (here an exchanged
 // token), never the client's own.
 import { definePrompt } from '../../src/prompts';

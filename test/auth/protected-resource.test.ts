@@ -1,4 +1,4 @@
-// /mcp as an OAuth protected resource against the real test authorization server (issue 17): metadata,
+// /mcp as an OAuth protected resource against the real test authorization server: metadata,
 // the 401 challenge, a valid token's call, scope step-up, the cache of verified tokens, and what the log
 // and the customer's API see.
 import { call, list, postMcp, RESOURCE, startOAuthStack, type OAuthStack } from './oauth-stack';

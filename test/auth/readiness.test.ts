@@ -1,4 +1,4 @@
-// Readiness in oauth mode (issue 25): /health answers 503 naming the authorization server until its metadata
+// Readiness in oauth mode: /health answers 503 naming the authorization server until its metadata
 // has been read once; a /mcp request arriving meanwhile waits for it instead of 503 at once; once /health
 // says 200 the very next call succeeds; and an authorization server that goes away later leaves /health at
 // 200, naming the degraded state, while verified tokens keep serving. Against the real authorization server.

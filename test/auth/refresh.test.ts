@@ -1,4 +1,4 @@
-// Refresh, not "sign in again" (issue 25): a client token the authorization server would refuse to exchange
+// Refresh, not "sign in again": a client token the authorization server would refuse to exchange
 // is answered HTTP 401 invalid_token with the challenge, so the SDK clients refresh it (refresh token) and
 // the call succeeds without the user. Two ways: a short-lived token past its expiry (refused at the door:
 // no leeway on exp), and a token the authorization server refuses to exchange though the door accepted it

@@ -1,8 +1,9 @@
-// Why a token was refused, in the log (issues 25, 35): at info the first refusal of each reason per client,
+// Why a token was refused, in the log: at info the first refusal of each reason per client,
 // with the failed check and our expected value, then summaries with counts; every time at debug; never the
 // token, never its claims; one line each when the authorization server goes away and comes back. Real
 // tokens from the real authorization server, refused at POST /mcp, read from the real logger's lines.
 import { createRefusalLog } from '../../src/auth/refusal-log';
+import { subjectTagOf } from '../../src/auth';
 import { createLogger } from '../../src/logger';
 import { API_AUDIENCE, call, OPAQUE_RESOURCE, postMcp, RESOURCE, startOAuthStack, type OAuthStack } from './oauth-stack';
 
@@ -25,6 +26,33 @@ describe('auth: refused tokens at info', () => {
   });
 });
 
+describe('auth: the subject of a refused token, where it can be trusted', () => {
+  let stack: OAuthStack;
+  beforeAll(async () => {
+    stack = await startOAuthStack({ env: { LOG_LEVEL: 'info' } });
+  });
+  afterAll(() => stack.close());
+
+  it('a signed token for another audience names its hashed subject; a token whose signature fails names none', async () => {
+    const forTheApi = await stack.token('tagged-user', ['api'], API_AUDIENCE);
+    const [header, payload] = forTheApi.split('.');
+    const unsigned = `${header}.${payload}.${'A'.repeat(342)}`;
+    expect((await postMcp(stack.url, call('hello'), forTheApi)).status).toBe(401);
+    expect((await postMcp(stack.url, call('hello'), unsigned)).status).toBe(401);
+    const [audience, signature] = refusals(stack);
+    expect(audience).toMatchObject({ level: 30, reason: `audience: does not include ${RESOURCE}`, userId: subjectTagOf(stack.as.issuer, 'tagged-user') });
+    expect(signature?.reason).toMatch(/^signature does not verify/);
+    expect(signature).not.toHaveProperty('userId');
+    expect(stack.logText()).not.toContain('tagged-user');
+  });
+
+  it('a request without a token is a refusal with its cause, once a minute with the count of the rest', async () => {
+    for (const id of [1, 2, 3]) expect((await postMcp(stack.url, call('hello', {}, id))).status).toBe(401);
+    const lines = stack.logs().filter((line) => line.msg === 'request refused');
+    expect(lines).toEqual([expect.objectContaining({ level: 30, cause: 'token-missing', status: 401, method: 'POST', path: '/mcp', suppressed: 0 })]);
+  });
+});
+
 describe('auth: refused tokens at debug', () => {
   let stack: OAuthStack;
   beforeAll(async () => {
@@ -43,7 +71,7 @@ describe('auth: refused tokens at debug', () => {
   });
 });
 
-describe('auth: each distinct refusal reason at info (issue 35)', () => {
+describe('auth: each distinct refusal reason at info', () => {
   let stack: OAuthStack;
   beforeAll(async () => {
     stack = await startOAuthStack({ env: { LOG_LEVEL: 'info' } });

@@ -1,4 +1,4 @@
-// A real OAuth client end to end with a user (issue 17): the SDK v2 client, given only the /mcp URL, finds
+// A real OAuth client end to end with a user: the SDK v2 client, given only the /mcp URL, finds
 // everything itself (401 → protected resource metadata → the authorization server's metadata), registers
 // itself (dynamic client registration, RFC 7591, as Claude and ChatGPT do: a public client, PKCE and no
 // secret), sends the user to sign in and consent (the sign-in page of auth-server/, driven here without a

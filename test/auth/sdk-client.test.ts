@@ -1,4 +1,4 @@
-// A real OAuth client end to end (issue 17): the SDK v2 client with its client-credentials provider, given
+// A real OAuth client end to end: the SDK v2 client with its client-credentials provider, given
 // only the /mcp URL, finds everything itself (401 → protected resource metadata → the authorization
 // server's metadata → a token for this resource) and lists and calls tools.
 import { Client, ClientCredentialsProvider, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';

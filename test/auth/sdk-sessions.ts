@@ -1,4 +1,4 @@
-// The SDK v1 and v2 clients behind one small interface for the OAuth tests (issue 25): opened against /mcp
+// The SDK v1 and v2 clients behind one small interface for the OAuth tests: opened against /mcp
 // with a user who signs in (the authorization-code flow, without a browser: ./sign-in), then calls that
 // sign the user in again only when the client sends them to authorize, which the provider counts.
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2, UnauthorizedError as UnauthorizedV2 } from '@modelcontextprotocol/client';

@@ -1,4 +1,4 @@
-// The OAuth settings (issue 17): validated with the rest of the configuration, every problem at once,
+// The OAuth settings: validated with the rest of the configuration, every problem at once,
 // the client secret never echoed; MCP_AUTH=headers (the default) makes no auth part.
 import { ConfigError, loadConfig } from '../../src/config';
 
@@ -36,6 +36,11 @@ describe('auth settings', () => {
       upstream: { mode: 'token-exchange', audience: OAUTH.UPSTREAM_AUDIENCE, userHeader: 'x-user-subject' },
       allowInsecureRequests: true,
     });
+  });
+
+  it("UPSTREAM_AUTH takes on-behalf-of (Entra ID) beside token-exchange and client-credentials, and nothing else", () => {
+    expect(loadConfig({ ...OAUTH, UPSTREAM_AUTH: 'on-behalf-of', UPSTREAM_AUDIENCE: 'api://orders-api' }).auth?.upstream).toMatchObject({ mode: 'on-behalf-of', audience: 'api://orders-api' });
+    expect(problemsOf({ ...OAUTH, UPSTREAM_AUTH: 'obo' })).toEqual([expect.stringMatching(/^UPSTREAM_AUTH: .*on-behalf-of/)]);
   });
 
   it('OAUTH_RESOURCE_ALIASES: a loopback resource has its loopback names by default; a list replaces them; none removes them', () => {

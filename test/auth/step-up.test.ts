@@ -1,4 +1,4 @@
-// Step-up without sign-in loops (issue 25): a 403 insufficient_scope names the scopes the token had as well
+// Step-up without sign-in loops: a 403 insufficient_scope names the scopes the token had as well
 // as those the call needs, so a client that replaces its scope list with the challenge's (the SDK v1 client)
 // keeps its earlier permissions. Read → write → read → write with a client that signed in for reading only
 // costs exactly one extra authorization, with the SDK v1 and v2 clients, against the real authorization server.

@@ -1,4 +1,4 @@
-// In MCP_AUTH=oauth mode a task belongs to the verified subject (issue 41, point 4), as a question's
+// In MCP_AUTH=oauth mode a task belongs to the verified subject, as a question's
 // requestState does: the same user with another token finds it and can cancel it, in both eras; another
 // user gets "Task not found", and tasks/list (2025-11-25) shows each user their own tasks only.
 import { post2025, post2026 } from '../support/mcp-post';

@@ -1,4 +1,4 @@
-// The span of a token verification (issue 17): a child of the client's traceparent, naming the method
+// The span of a token verification: a child of the client's traceparent, naming the method
 // and the outcome, never the token; a cached token makes none. The server runs as its own process, as in
 // test/telemetry/tracing.test.ts (the OTLP exporter cannot run inside Jest's module sandbox).
 import type { ChildProcess } from 'node:child_process';

@@ -1,4 +1,4 @@
-// UPSTREAM_AUTH=client-credentials against a real authorization server (issue 17, items 5 and 8): the
+// UPSTREAM_AUTH=client-credentials against a real authorization server: the
 // customer's API gets this server's own token for it and the verified subject in UPSTREAM_USER_HEADER,
 // never the client's token; one grant serves every caller and is refreshed before it expires.
 import { until } from '../support/wait';

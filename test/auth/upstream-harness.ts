@@ -1,4 +1,4 @@
-// The upstream half of /mcp in oauth mode under test (issue 17): a real authorization server (oidc-provider),
+// The upstream half of /mcp in oauth mode under test: a real authorization server (oidc-provider),
 // a stand-in customer API that records what it receives, and the tool registry with credentials made by
 // src/auth, driven with Principals built from real tokens the server issued; the log runs into memory.
 import { createHash } from 'node:crypto';
@@ -103,7 +103,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     upstream,
     logger,
     customAuthHeaders: ['x-api-key'],
-    files: () => ({ fetch: () => Promise.reject(new Error('no files')), upload: () => Promise.reject(new Error('no files')) }),
+    files: () => ({ available: false, fetch: () => Promise.reject(new Error('no files')), upload: () => Promise.reject(new Error('no files')) }),
     metrics,
     upstreamCredentials: tokens.credentials,
   });

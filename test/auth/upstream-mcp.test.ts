@@ -1,4 +1,4 @@
-// Both upstream modes end to end (issue 17): a real client token on POST /mcp, verified at the edge, and
+// Both upstream modes end to end: a real client token on POST /mcp, verified at the edge, and
 // what the customer's API receives: a token made for it (exchanged, or the server's own with the subject),
 // never the client's; the failures of the exchange as the tool results a user reads.
 import { TOKEN_EXCHANGE_GRANT } from '../../auth-server';

@@ -1,4 +1,4 @@
-// UPSTREAM_SCOPE (issue 25, for Okta, whose token exchange needs a scope): sent with the token-exchange and
+// UPSTREAM_SCOPE (for Okta, whose token exchange needs a scope): sent with the token-exchange and
 // the client-credentials requests, against the real authorization server; unset, no scope is sent.
 import { API_AUDIENCE, call, postMcp, startOAuthStack, type OAuthStack } from './oauth-stack';
 

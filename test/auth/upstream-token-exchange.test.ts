@@ -1,4 +1,4 @@
-// UPSTREAM_AUTH=token-exchange against a real authorization server (issue 17, items 5 and 8): what reaches
+// UPSTREAM_AUTH=token-exchange against a real authorization server: what reaches
 // the customer's API is a token exchanged for it (RFC 8693), never the client's; one exchange per client
 // token however many calls; refreshed before it expires; and the failures the user and operator see.
 import { createServer, type Server, type Socket } from 'node:net';
@@ -154,7 +154,7 @@ describe('upstream credentials by token exchange', () => {
     };
     const principal = await h.principal('user-span');
     const made = await h.tokens.credentials(principal, undefined, span);
-    // Cached: the headers themselves, not a promise of them (issue 19: no hop for a cache hit).
+    // Cached: the headers themselves, not a promise of them (no hop for a cache hit).
     expect(h.tokens.credentials(principal, undefined, span)).toEqual(made);
     expect(made).toEqual({ authorization: expect.stringMatching(/^Bearer /) });
     expect(steps).toEqual([{ name: 'oauth token-exchange', attributes: { 'oauth.grant': 'token-exchange', 'oauth.audience': API_AUDIENCE }, ended: null }]);

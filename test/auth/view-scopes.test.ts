@@ -1,4 +1,4 @@
-// In oauth mode a view's resource needs the scopes of the tools that name it (issue 26, point 2): a token
+// In oauth mode a view's resource needs the scopes of the tools that name it: a token
 // that may not call the tool may not read its view either.
 import { defineTool } from '../../src/tools';
 import { defineResource, defineView } from '../../src/resources';

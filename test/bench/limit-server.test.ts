@@ -22,16 +22,18 @@ afterAll(async () => {
 });
 
 describe('the limit server', () => {
-  it('serves the SDK client over HTTP+SSE: initialize, tools/list, and get_order with the API text unchanged (2024-11-05: no structuredContent)', async () => {
+  it('serves the SDK client over HTTP+SSE: initialize, tools/list, and both tools with the API text unchanged (2024-11-05: no structuredContent)', async () => {
     const client = new Client({ name: 'limit-test', version: '1.0.0' });
     await client.connect(new SSEClientTransport(new URL(`${limit.url}/sse`), { requestInit: { headers: HEADERS } }));
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name)).toEqual(['get_order']);
-      const result = await client.callTool({ name: 'get_order', arguments: { orderId: 'ord_42' } });
-      expect(result.isError).toBeFalsy();
-      expect(JSON.parse((result.content as Array<{ text: string }>)[0]!.text)).toEqual(orderBody('ord_42'));
-      expect(result.structuredContent).toBeUndefined();
+      expect(tools.map((tool) => tool.name)).toEqual(['get_order', 'get_order_text']);
+      for (const name of ['get_order', 'get_order_text']) {
+        const result = await client.callTool({ name, arguments: { orderId: 'ord_42' } });
+        expect(result.isError).toBeFalsy();
+        expect(JSON.parse((result.content as Array<{ text: string }>)[0]!.text)).toEqual(orderBody('ord_42'));
+        expect(result.structuredContent).toBeUndefined();
+      }
     } finally {
       await client.close();
     }

@@ -1,4 +1,4 @@
-// The README's "Adding a tool", both ways, in a fresh copy of the project (issue 18): the scaffold command
+// The README's "Adding a tool", both ways, in a fresh copy of the project: the scaffold command
 // as the README prints it, and (separately) the by-hand files as it shows them. Each leaves a copy whose
 // tools type-check and whose new test passes, whatever tools this project already has. (The generator
 // suite that once collided with list_invoices now writes into an empty tools/ of its own.)

@@ -1,5 +1,5 @@
 // The view step of `npm run build` (cli/build-views): a view of the `--view` scaffold becomes one file, its
-// size printed, without zod's locales other than English (issue 35: they were 260 KB of every view). Each
+// size printed, without zod's locales other than English (they were 260 KB of every view). Each
 // view is also built in its shared form, which loads the one runtime all views share: a second view then
 // costs its own few KB, not another copy of the runtime.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// `npm run dev` (cli/dev, issue 35): a view's sources edited while it runs are rebuilt by esbuild in a
+// `npm run dev` (cli/dev): a view's sources edited while it runs are rebuilt by esbuild in a
 // second or two, and the running server answers resources/read with the new HTML, without a restart.
 // Also the watcher alone: a script, a file it imports and index.html each trigger a rebuild; a broken
 // edit keeps the last good build. Run in copies of the project with a view of the `--view` scaffold (not

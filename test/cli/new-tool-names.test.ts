@@ -1,10 +1,10 @@
 // `npm run new-tool` with a name that leaves no room for a host's prefix (mcp__<server>__ and the like,
 // within the providers' 64 characters): the tool is written, and a warning names the length and prefixes.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runChild } from '../support/children';
-import { ROOT } from '../support/project-copy';
+import { ROOT, emptyTools } from '../support/project-copy';
 
 const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 const MAIN = join(ROOT, 'cli/new-tool/main.ts');
@@ -12,8 +12,7 @@ const MAIN = join(ROOT, 'cli/new-tool/main.ts');
 let root: string;
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'new-tool-names-'));
-  mkdirSync(join(root, 'tools'));
-  writeFileSync(join(root, 'tools/index.ts'), "import type { Tool } from '../src/tools';\n\nexport const tools: readonly Tool[] = [];\n");
+  emptyTools(root);
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

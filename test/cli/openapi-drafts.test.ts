@@ -1,4 +1,4 @@
-// What `npm run openapi` makes of a document's constraints, 404 answers and security (issues 17, 18), on
+// What `npm run openapi` makes of a document's constraints, 404 answers and security, on
 // test/fixtures/openapi/invoices.yaml. The generated files are type-checked and their tests run in
 // generated-tools.test.ts.
 import { join } from 'node:path';
@@ -27,7 +27,7 @@ describe('a generated tool', () => {
   });
 
   it('never takes an empty string path parameter, and describes each', () => {
-    // An undescribed path parameter is described from its name and path (issue 33).
+    // An undescribed path parameter is described from its name and path.
     expect(source('listInvoices')).toContain(
       "customerId: z.string().min(1).max(12).describe('The customer id in the path /customers/{customerId}/invoices. Pattern: ^c-[0-9]+$.'),",
     );

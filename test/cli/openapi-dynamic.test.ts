@@ -3,10 +3,10 @@
 // (test/support/openapi-dynamic.ts): the four listed tools, find → describe → call reaching the API with
 // the caller's token (a null for an optional input sends nothing for it), the generated DELETE refused by
 // call_operation and run by call_write_operation; and every generated input schema in strict form.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateTools } from '../../cli/openapi/generate';
-import { copyProject, ROOT, type ProjectCopy } from '../support/project-copy';
+import { copyProject, ROOT, type ProjectCopy, emptyTools } from '../support/project-copy';
 import type { DynamicRun } from '../support/openapi-dynamic';
 import { breaches } from '../support/strict-rules';
 
@@ -17,9 +17,7 @@ let copy: ProjectCopy;
 let run: DynamicRun;
 beforeAll(async () => {
   copy = copyProject('openapi-dynamic-');
-  rmSync(join(copy.root, 'tools'), { recursive: true, force: true });
-  mkdirSync(join(copy.root, 'tools'));
-  writeFileSync(join(copy.root, 'tools/index.ts'), "import type { Tool } from '../src/tools';\n\nexport const tools: readonly Tool[] = [];\n");
+  emptyTools(copy.root);
   await generateTools({ root: copy.root, file: DOCUMENT, dryRun: false, tags: [], operations: [] });
   const out = join(copy.root, 'dynamic.json');
   const calls = ['get_project', JSON.stringify({ project_gid: '12', opt_pretty: null }), 'delete_project', JSON.stringify({ project_gid: '12' })];

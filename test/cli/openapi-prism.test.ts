@@ -3,10 +3,10 @@
 // is called with its generated test's arguments through the real tool server. A request the document
 // would reject gets a 4xx from Prism, an error result here, and fails the test. Prism does not check
 // the serialization of arrays and objects: test/tools/openapi-params.test.ts asserts the wire form.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateTools, type Planned } from '../../cli/openapi/generate';
-import { copyProject, ROOT, type ProjectCopy } from '../support/project-copy';
+import { copyProject, ROOT, type ProjectCopy, emptyTools } from '../support/project-copy';
 import type { CallReport } from '../support/openapi-calls';
 import { startPrism, type PrismMock } from '../support/prism';
 import { until } from '../support/wait';
@@ -71,16 +71,10 @@ afterAll(async () => {
   copy.remove();
 });
 
-/** An empty tools/ for each document, so no name of one document or of the examples collides with another's. */
-function emptyTools(): void {
-  rmSync(join(copy.root, 'tools'), { recursive: true, force: true });
-  mkdirSync(join(copy.root, 'tools'));
-  writeFileSync(join(copy.root, 'tools/index.ts'), "import type { Tool } from '../src/tools';\n\nexport const tools: readonly Tool[] = [];\n");
-}
-
 describe('generated tools against Prism', () => {
   it.each(CASES)('$document: every generated tool sends a request Prism accepts', async ({ document, headers, env, minimumGenerated, leaveOut, answers }) => {
-    emptyTools();
+    // An empty tools/ for each document, so no name of one document or of the examples collides with another's.
+    emptyTools(copy.root);
     const file = join(ROOT, document);
     const planned: Planned[] = await generateTools({ root: copy.root, file, dryRun: false, tags: [], operations: [] });
     const generated = planned.filter((item) => item.action === 'write');

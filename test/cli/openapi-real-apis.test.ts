@@ -2,17 +2,16 @@
 // (conversations.*), subsets of the APIs.guru documents (test/fixtures/openapi/subset.ts). Every generated
 // tool is called with a value for every input, nested and lists included, through the real tool server
 // into a capturing API on loopback; what the API received is parsed back as the vendor's server would
-// (qs with last-value-wins, as Rack; JSON.parse for JSON bodies) and must equal the arguments (issue 33).
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// (qs with last-value-wins, as Rack; JSON.parse for JSON bodies) and must equal the arguments.
 import { join } from 'node:path';
 import { generateTools, type Planned } from '../../cli/openapi/generate';
 import { loadDocument } from '../../cli/openapi/load';
 import { listOperations, type Operation } from '../../cli/openapi/operations';
-import { copyProject, ROOT, type ProjectCopy } from '../support/project-copy';
+import { copyProject, ROOT, type ProjectCopy, emptyTools } from '../support/project-copy';
 import type { RoundTrip } from '../support/openapi-roundtrip';
 import { readBack } from '../support/received-arguments';
+import { roundTripInCopy } from '../support/roundtrip-in-copy';
 
-const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 const fixture = (name: string) => join(ROOT, 'test/fixtures/openapi', name);
 
 const DOCUMENTS = {
@@ -29,17 +28,12 @@ let reports: RoundTrip[];
 
 beforeAll(async () => {
   copy = copyProject('openapi-real-apis-');
-  rmSync(join(copy.root, 'tools'), { recursive: true, force: true });
-  mkdirSync(join(copy.root, 'tools'));
-  writeFileSync(join(copy.root, 'tools/index.ts'), "import type { Tool } from '../src/tools';\n\nexport const tools: readonly Tool[] = [];\n");
+  emptyTools(copy.root);
   for (const [name, { file, tags }] of Object.entries(DOCUMENTS) as Array<[Name, (typeof DOCUMENTS)[Name]]>) {
     planned[name] = await generateTools({ root: copy.root, file, dryRun: false, tags, operations: [] });
     operations[name] = listOperations(await loadDocument(file));
   }
-  const out = join(copy.root, 'roundtrip.json');
-  const run = await copy.node([TSX, 'test/support/openapi-roundtrip.ts', out, ...Object.values(DOCUMENTS).map(({ file }) => file)]);
-  if (run.code !== 0) throw new Error(`openapi-roundtrip failed:\n${run.output}`);
-  reports = JSON.parse(readFileSync(out, 'utf8')) as RoundTrip[];
+  reports = await roundTripInCopy(copy, [...Object.values(DOCUMENTS).map(({ file }) => file)]);
 }, 600_000);
 afterAll(() => copy.remove());
 

@@ -1,8 +1,8 @@
-// The choices `npm run openapi` makes and writes into its review notes (issue 33), on a small document
+// The choices `npm run openapi` makes and writes into its review notes, on a small document
 // written here: fixed headers (UPSTREAM_HEADERS), `x-` destructive hints, empty bodies, form-body
 // encodings; and the generator's options: --path, several --tag values, closest ids, --update, --help.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'qs';
@@ -11,7 +11,7 @@ import { loadDocument } from '../../cli/openapi/load';
 import { listOperations, select, type Operation } from '../../cli/openapi/operations';
 import { plainText } from '../../cli/openapi/plain-text';
 import { formBody, openApiParameters } from '../../src/tools/openapi-params';
-import { ROOT } from '../support/project-copy';
+import { ROOT, emptyTools } from '../support/project-copy';
 
 const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 const ok = { '200': { description: 'done', content: { 'application/json': { schema: { type: 'object' } } } } };
@@ -156,8 +156,7 @@ describe('choosing operations', () => {
 /** A project root with an empty tools/ (generated files import ../src/tools, which they never load here). */
 function projectRoot(): string {
   const root = mkdtempSync(join(dir, 'root-'));
-  mkdirSync(join(root, 'tools'));
-  writeFileSync(join(root, 'tools/index.ts'), "import type { Tool } from '../src/tools';\n\nexport const tools: readonly Tool[] = [];\n");
+  emptyTools(root);
   return root;
 }
 

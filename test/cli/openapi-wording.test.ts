@@ -1,8 +1,8 @@
-// What a model reads of `npm run openapi`'s tools (issue 27), on the Petstore 3 document of
+// What a model reads of `npm run openapi`'s tools, on the Petstore 3 document of
 // @readme/oas-examples and on the real documents of test/fixtures/openapi: secrets skipped unless asked,
 // descriptions without tester notes and never identical, hints by method, names unique and valid, and
 // the summary the generator ends with.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateTools } from '../../cli/openapi/generate';
@@ -12,7 +12,7 @@ import { isSecretName } from '../../cli/openapi/secrets';
 import { summaryLines } from '../../cli/openapi/summary';
 import { toolSource } from '../../cli/openapi/tool-file';
 import { annotationsFor, baseDescription, distinctDescriptions } from '../../cli/openapi/wording';
-import { ROOT } from '../support/project-copy';
+import { ROOT, emptyTools } from '../support/project-copy';
 
 const PETSTORE = join(ROOT, 'node_modules/@readme/oas-examples/3.0/json/petstore.json');
 const fixture = (name: string) => join(ROOT, 'test/fixtures/openapi', name);
@@ -31,7 +31,7 @@ describe('secret inputs', () => {
     expect(op('findPetsByStatus').secrets).toEqual([]);
   });
 
-  it('an optional one is left out of the input with a note, the operation kept; --include-secrets keeps it (issue 33)', async () => {
+  it('an optional one is left out of the input with a note, the operation kept; --include-secrets keeps it', async () => {
     const createUser = op('createUser');
     expect(createUser.secrets).toEqual([]);
     expect(Object.keys(createUser.body?.schema.properties ?? {})).not.toContain('password');
@@ -105,8 +105,8 @@ describe('what is generated', () => {
     );
   });
 
-  it('skips multipart bodies and redirect-only operations, naming the redirect', async () => {
-    expect(op('uploadFile').unsupported).toMatch(/^the request body is multipart\/form-data \(a file upload\)/);
+  it('generates multipart bodies as uploads (the file part a file input) and skips redirect-only operations, naming the redirect', async () => {
+    expect(op('uploadFile')).toMatchObject({ unsupported: undefined, body: { kind: 'multipart', parts: { file: { file: true } } } });
     const discourse = listOperations(await loadDocument(fixture('discourse.json')));
     expect(discourse.find((candidate) => candidate.toolName === 'get_topic_by_external_id')?.unsupported).toBe(
       'its documented success is a 301 redirect, which ctx.api answers as a failure: write this tool by hand',
@@ -118,8 +118,7 @@ describe('HEAD operations', () => {
   it('are listed as skipped, saying why, and nothing is written for them', async () => {
     const root = mkdtempSync(join(tmpdir(), 'openapi-head-'));
     try {
-      mkdirSync(join(root, 'tools'));
-      writeFileSync(join(root, 'tools/index.ts'), "import type { Tool } from '../src/tools';\n\nexport const tools: readonly Tool[] = [];\n");
+      emptyTools(root);
       const document = { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: { '/ping': { head: { responses: { '200': { description: 'up' } } } } } };
       writeFileSync(join(root, 'api.json'), JSON.stringify(document));
       const planned = await generateTools({ root, file: join(root, 'api.json'), dryRun: false, tags: [], operations: [] });

@@ -42,11 +42,11 @@ describe('reading operations', () => {
     expect(source).toContain('annotations: { readOnlyHint: true }');
   });
 
-  it('refuses a Swagger 2.0 document and a missing file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'swagger2-'));
+  it('refuses a Swagger 1.2 document and a missing file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'swagger1-'));
     try {
-      writeFileSync(join(dir, 'swagger.json'), JSON.stringify({ swagger: '2.0', info: { title: 't', version: '1' }, paths: {} }));
-      await expect(loadDocument(join(dir, 'swagger.json'))).rejects.toThrow(/Swagger 2.0 document: convert it to OpenAPI 3/);
+      writeFileSync(join(dir, 'swagger.json'), JSON.stringify({ swagger: '1.2', info: { title: 't', version: '1' }, paths: {} }));
+      await expect(loadDocument(join(dir, 'swagger.json'))).rejects.toThrow(/says swagger: "1.2"; only Swagger 2.0 and OpenAPI 3.0\/3.1 are read/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -92,12 +92,18 @@ describe('JSON Schema to zod', () => {
 
 describe('openapi arguments', () => {
   it.each([
-    [['api.yaml'], { source: 'api.yaml', tags: [], operations: [], dryRun: false, includeSecrets: false, paths: [], update: false, maxToolKb: 16, maxName: 44 }],
-    [['api.yaml', '--tag', 'A', '--tag', 'B', '--dry-run'], { source: 'api.yaml', tags: ['A', 'B'], operations: [], dryRun: true, includeSecrets: false, paths: [], update: false, maxToolKb: 16, maxName: 44 }],
-    [['api.yaml', '--operation', 'a', 'b', '--operation', 'c'], { source: 'api.yaml', tags: [], operations: ['a', 'b', 'c'], dryRun: false, includeSecrets: false, paths: [], update: false, maxToolKb: 16, maxName: 44 }],
-    [['api.yaml', '--tag', 'a', 'b', '--tag', 'c', '--path', '/v1/customers', '/v1/*/search', '--update', '--max-tool-kb', '8'], { source: 'api.yaml', tags: ['a', 'b', 'c'], operations: [], dryRun: false, includeSecrets: false, paths: ['/v1/customers', '/v1/*/search'], update: true, maxToolKb: 8, maxName: 44 }],
-    [['--tag', 'issues', 'pulls', 'github.json'], { source: 'github.json', tags: ['issues', 'pulls'], operations: [], dryRun: false, includeSecrets: false, paths: [], update: false, maxToolKb: 16, maxName: 44 }],
-    [['api.yaml', '--include-secrets'], { source: 'api.yaml', tags: [], operations: [], dryRun: false, includeSecrets: true, paths: [], update: false, maxToolKb: 16, maxName: 44 }],
+    [['api.yaml'], { source: 'api.yaml', tags: [], operations: [], dryRun: false, includeSecrets: false, paths: [], update: false, maxToolKb: 16, maxName: 44, skipValidation: false }],
+    [['api.yaml', '--tag', 'A', '--tag', 'B', '--dry-run'], { source: 'api.yaml', tags: ['A', 'B'], operations: [], dryRun: true, includeSecrets: false, paths: [], update: false, maxToolKb: 16, maxName: 44, skipValidation: false }],
+    [['api.yaml', '--operation', 'a', 'b', '--operation', 'c'], { source: 'api.yaml', tags: [], operations: ['a', 'b', 'c'], dryRun: false, includeSecrets: false, paths: [], update: false, maxToolKb: 16, maxName: 44, skipValidation: false }],
+    [['api.yaml', '--tag', 'a', 'b', '--tag', 'c', '--path', '/v1/customers', '/v1/*/search', '--update', '--max-tool-kb', '8'], { source: 'api.yaml', tags: ['a', 'b', 'c'], operations: [], dryRun: false, includeSecrets: false, paths: ['/v1/customers', '/v1/*/search'], update: true, maxToolKb: 8, maxName: 44, skipValidation: false }],
+    [['--tag', 'issues', 'pulls', 'github.json'], { source: 'github.json', tags: ['issues', 'pulls'], operations: [], dryRun: false, includeSecrets: false, paths: [], update: false, maxToolKb: 16, maxName: 44, skipValidation: false }],
+    [['api.yaml', '--include-secrets'], { source: 'api.yaml', tags: [], operations: [], dryRun: false, includeSecrets: true, paths: [], update: false, maxToolKb: 16, maxName: 44, skipValidation: false }],
+    [['api.yaml', '--skip-validation'], { source: 'api.yaml', tags: [], operations: [], dryRun: false, includeSecrets: false, paths: [], update: false, maxToolKb: 16, maxName: 44, skipValidation: true }],
+    [['--survey', 'api', '--sample', '40'], { source: '', tags: [], operations: [], dryRun: false, includeSecrets: false, paths: [], update: false, maxToolKb: 16, maxName: 44, skipValidation: false, survey: 'api', sample: 40 }],
+    [['--survey', 'api', 'x.json'], '--survey reads a folder, not a file (got x.json)'],
+    [['api.yaml', '--sample', '3'], '--sample and --shard go with --survey <folder>'],
+    [['--survey', 'api', '--shard', '3/3'], '--shard needs i/n with i below n (e.g. 0/3)'],
+    [['--survey', 'api', '--sample', '0'], '--sample needs a whole number of documents (1 or more)'],
     [[], 'give the OpenAPI file'],
     [['api.yaml', '--tag'], '--tag needs a value'],
     [['api.yaml', '--force'], 'unknown option --force'],

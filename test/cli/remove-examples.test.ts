@@ -1,8 +1,8 @@
-// `npm run remove-examples` (issue 18) in a fresh copy of the project: the examples go, the fork's own
-// tool (under a name no file in tools/ has, issue 27) stays and passes its test, the whole project type-checks, and the server no longer starts an
+// `npm run remove-examples` in a fresh copy of the project: the examples go, the fork's own
+// tool (under a name no file in tools/ has) stays and passes its test, the whole project type-checks, and the server no longer starts an
 // example API. Its edit of tools/index.ts and its refusals are checked on small folders.
 import { once } from 'node:events';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scaffoldTool } from '../../cli/new-tool/scaffold';
@@ -27,7 +27,7 @@ describeUnless(examplesMissing)('npm run remove-examples in a fresh copy with a 
   beforeAll(() => {
     copy = copyProject('remove-examples-');
     // The copy starts as the template's examples alone: tools this fork has added are not what is tested
-    // here, and the probe tool's name is one no file in tools/ has, so it cannot collide (issue 27).
+    // here, and the probe tool's name is one no file in tools/ has, so it cannot collide.
     const templates = new Set([...EXAMPLE_MODULES.map((module) => `${module}.ts`), ...EXAMPLE_TESTS, 'index.ts']);
     for (const file of readdirSync(join(copy.root, 'tools')).filter((name) => name.endsWith('.ts') && !templates.has(name))) {
       withoutTool(copy.root, file.replace(/(\.test|\.view)?\.ts$/, ''));
@@ -35,7 +35,7 @@ describeUnless(examplesMissing)('npm run remove-examples in a fresh copy with a 
     for (const view of readdirSync(join(copy.root, 'tools/views')).filter((name) => !EXAMPLE_VIEWS.includes(name))) withoutTool(copy.root, view);
     templateIndex = readFileSync(join(copy.root, 'tools/index.ts'), 'utf8');
     tool = unusedToolName(copy.root, 'fork_probe');
-    // With a view of its own (issue 32: the fork's views stay, the examples' go).
+    // With a view of its own (the fork's views stay, the examples' go).
     scaffoldTool({ root: copy.root, name: tool, path: '/probes/:id', view: true });
     templateFiles = Object.fromEntries(['.env.example', ...docsPages(copy.root)].map((file) => [file, readFileSync(join(copy.root, file), 'utf8')]));
     // A build made before the removal, as `npm start` leaves one: it would still serve the examples.
@@ -69,7 +69,7 @@ describeUnless(examplesMissing)('npm run remove-examples in a fresh copy with a 
     expect(index).not.toMatch(new RegExp(`'\\./(${EXAMPLE_MODULES.join('|')})'`));
   });
 
-  it("empties the stale build, and edits neither .env.example nor a page of the template's docs (issue 32)", () => {
+  it("empties the stale build, and edits neither .env.example nor a page of the template's docs", () => {
     expect(readdirSync(join(copy.root, 'dist'))).toEqual(['.test.tsbuildinfo']);
     const now = Object.fromEntries(Object.keys(templateFiles).map((file) => [file, readFileSync(join(copy.root, file), 'utf8')]));
     expect(now).toEqual(templateFiles);
@@ -114,8 +114,8 @@ function exampleMentions(root: string): string[] {
   // The modules that are tools or prompts a reader could call (types and a helper are not).
   const tools = EXAMPLE_MODULES.filter((module) => module !== 'types' && module !== 'organisation');
   const mention = new RegExp(`tools/(${EXAMPLE_MODULES.join('|')})\\.ts|(call|"name":)\\W+(\\S+ ){0,3}\\W*(${tools.join('|')})\\b`);
-  // performance.md describes the benchmark's own stand-in servers, whose get_order is not the example tool.
-  const docs = readdirSync(join(root, 'docs')).filter((file) => file.endsWith('.md') && file !== 'performance.md');
+  // The performance pages describe the benchmark's own stand-in servers, whose get_order is not the example tool.
+  const docs = readdirSync(join(root, 'docs')).filter((file) => file.endsWith('.md') && !file.startsWith('performance'));
   return docs.flatMap((file) =>
     readFileSync(join(root, 'docs', file), 'utf8')
       .split('\n')

@@ -1,4 +1,4 @@
-// The words both generators write (issues 17, 18): descriptions that fit the method and path, the 404
+// The words both generators write: descriptions that fit the method and path, the 404
 // sentence, and the scopes line; and `npm run new-tool`'s own use of them.
 import { parseNewToolArgs } from '../../cli/new-tool/args';
 import { toolSource } from '../../cli/new-tool/template';
@@ -35,7 +35,7 @@ describe('the 404 sentence', () => {
     expect(notFoundText('/status', (p) => p)).toBe('Nothing was found');
   });
 
-  it('reads naturally for nested parameters (issue 33): a name the noun owns, then its owners with "in the"', () => {
+  it('reads naturally for nested parameters: a name the noun owns, then its owners with "in the"', () => {
     expect(notFoundText('/repos/:owner/:repo/issues/:issue_number', (p) => p)).toBe('There is no issue with number ${issue_number} in the repo ${repo} (owner ${owner})');
     expect(notFoundText('/v1/customers/:customer', (p) => p)).toBe('There is no customer ${customer}');
     expect(notFoundText('/orgs/:org/teams/:team_slug/members', (p) => p)).toBe('There is no team with slug ${team_slug} in the org ${org}');

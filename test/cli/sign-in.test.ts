@@ -1,4 +1,4 @@
-// `npm run sign-in` (issue 32): signs a demo user in at the local authorization server without a browser and
+// `npm run sign-in`: signs a demo user in at the local authorization server without a browser and
 // prints the tool's answer: the user's token reaches the tool server (and, exchanged, the API); a step-up is one
 // more sign-in; a wrong password is refused; and the command itself prints only the answer on stdout. Against
 // the OAuth test stack's stub tools (the example API's own sign-in test: example-api/sign-in.test.ts).

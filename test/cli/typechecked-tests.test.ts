@@ -1,4 +1,4 @@
-// `npm test` fails on a type error in a test file, though jest alone would run it (issue 10): its pretest
+// `npm test` fails on a type error in a test file, though jest alone would run it: its pretest
 // step type-checks the whole project, tests and tools included.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

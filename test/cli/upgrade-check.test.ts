@@ -1,4 +1,4 @@
-// `npm run upgrade-check` (issue 28) against real git history in a temporary repository: a template with
+// `npm run upgrade-check` against real git history in a temporary repository: a template with
 // two releases (the second renames, adds and removes settings), forks based on a release and on a commit
 // before any, and the fork's .env checked by name without a value ever printed. No tags anywhere.
 import { execFileSync } from 'node:child_process';

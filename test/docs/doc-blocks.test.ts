@@ -1,4 +1,4 @@
-// The docs' steps run as tests (issue 32): every shell block of README.md and docs/**/*.md is one the
+// The docs' steps run as tests: every shell block of README.md and docs/**/*.md is one the
 // doc-test runner (test/docs/runner) runs in CI's fork copy, or is marked in the Markdown with the reason
 // it cannot run there. This file checks the marks and the runner's own rules; `scripts/fork-sim.sh docs`
 // runs the blocks.

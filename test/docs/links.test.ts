@@ -1,6 +1,6 @@
 // The documentation's links and settings cannot go stale: every relative link in README.md and docs/*.md
 // names a file that exists (and a heading that exists, when it names one), and every setting the
-// configuration tables name is one .env.example documents, and the reverse (issue 18).
+// configuration tables name is one .env.example documents, and the reverse.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { relativeLinks, section } from './markdown';

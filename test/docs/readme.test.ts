@@ -1,8 +1,8 @@
-// The README as a newcomer follows it (issue 18): its commands run against the real entry point started
+// The README as a newcomer follows it: its commands run against the real entry point started
 // on the embedded defaults (the bundled example API) in a copy of the project with the README's own
 // list_invoices added by hand, and each prints exactly the output the README shows under it. A fork
 // that deleted the example API has nothing for these commands to reach, and one that rewrote its README
-// has other commands: there these checks step aside and say why (issue 27). A fork that has already
+// has other commands: there these checks step aside and say why. A fork that has already
 // added list_invoices, by the scaffold or by hand, has it taken out of the copy first.
 import { once } from 'node:events';
 import { readFileSync, rmSync } from 'node:fs';

@@ -113,7 +113,7 @@ describe('door: Host and Origin (configured)', () => {
   });
 });
 
-describe('createHostCheck keeps the last Host it judged (issue 19)', () => {
+describe('createHostCheck keeps the last Host it judged', () => {
   it('answers each value on its own, whatever came before it', () => {
     const allowed = createHostCheck(['localhost', 'api.example.com']);
     const hosts = ['localhost:3000', 'localhost:3000', 'evil.example', 'evil.example', 'API.example.com.', undefined, 'localhost:3000', 'evil.example:3000'];

@@ -1,4 +1,4 @@
-// The door with MCP_AUTH=oauth and HUB_SECRETS (issue 17): /mcp and its metadata take a bearer token
+// The door with MCP_AUTH=oauth and HUB_SECRETS: /mcp and its metadata take a bearer token
 // instead of the hub's secret, while /sse and /messages still refuse a caller with only an OAuth token.
 import { call, list, postMcp, startOAuthStack, type OAuthStack } from '../auth/oauth-stack';
 import { raw } from './request';

@@ -1,4 +1,4 @@
-// `npm run build` in a copy of the project (issue 18): the build starts from an emptied dist/ (keeping
+// `npm run build` in a copy of the project: the build starts from an emptied dist/ (keeping
 // pretest's type-check cache), and the built entry never serves a dist/example-api whose sources a fork
 // deleted.
 import { once } from 'node:events';

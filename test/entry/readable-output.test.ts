@@ -1,4 +1,4 @@
-// Issue 27, output a person can read, through the real entry point: pretty log lines on a terminal
+// Output a person can read, through the real entry point: pretty log lines on a terminal
 // (JSON when piped, in production, or when pino-pretty is not installed), a busy port as one sentence
 // naming the setting, and a misspelt variable named in a warning without its value.
 import { once } from 'node:events';
@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listen, type Listening } from '../../src/http/listen';
 import { startEntry } from '../support/entry';
+import { freePort } from '../support/processes';
+import { describeUnless, examplesMissing } from '../support/template-tree';
 import { noTerminal, runInTerminal } from '../support/terminal';
 
 const ROOT = join(__dirname, '../..');
@@ -46,6 +48,38 @@ describe('a busy port', () => {
     const [code] = (await once(entry.child, 'close')) as [number | null];
     expect(code).toBe(1);
     expect(entry.output()).toContain(`Port ${port} is already in use (METRICS_PORT). Stop the other process or set METRICS_PORT to a free port.\n`);
+  });
+
+  // A fork that removed the examples has no example API to start: there CUSTOMER_API_URL is required instead.
+  (examplesMissing === undefined ? it : it.skip)('for the bundled example API (no CUSTOMER_API_URL) names EXAMPLE_API_PORT', async () => {
+    const entry = startEntry({ cwd: dir, env: { PORT: '0', HOST: '127.0.0.1', EXAMPLE_API_PORT: port } });
+    const [code] = (await once(entry.child, 'close')) as [number | null];
+    expect(code).toBe(1);
+    expect(entry.output()).toContain(`Port ${port} is already in use (EXAMPLE_API_PORT). Stop the other process or set EXAMPLE_API_PORT to a free port.\n`);
+    expect(entry.output()).not.toMatch(/EADDRINUSE|\n\s+at /);
+  });
+});
+
+describeUnless(examplesMissing)('EXAMPLE_API_PORT', () => {
+  it('puts the bundled example API on that port, where its demo failure control answers', async () => {
+    const apiPort = await freePort();
+    const entry = startEntry({ cwd: dir, env: { PORT: '0', HOST: '127.0.0.1', EXAMPLE_API_PORT: String(apiPort) } });
+    try {
+      await entry.waitFor('tool server listening');
+      const started = jsonLines(entry.output()).find((line) => line.msg === 'CUSTOMER_API_URL is not set: started the bundled example customer API');
+      expect(started?.customerApiUrl).toBe(`http://127.0.0.1:${apiPort}`);
+      const demo = await fetch(`http://127.0.0.1:${apiPort}/_demo/next`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 503 }) });
+      expect(demo.status).toBe(204);
+    } finally {
+      entry.stop();
+    }
+  });
+
+  it('equal to PORT is refused at start, naming both', async () => {
+    const entry = startEntry({ cwd: dir, env: { PORT: '4321', HOST: '127.0.0.1', EXAMPLE_API_PORT: '4321' } });
+    const [code] = (await once(entry.child, 'close')) as [number | null];
+    expect(code).toBe(1);
+    expect(entry.output()).toContain('EXAMPLE_API_PORT: must differ from PORT');
   });
 });
 

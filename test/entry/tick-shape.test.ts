@@ -1,4 +1,4 @@
-// The tick object the entry keeps (src/tick-shape.ts, issue 42.2): it must be one of Node's own tick objects,
+// The tick object the entry keeps (src/tick-shape.ts): it must be one of Node's own tick objects,
 // of the very hidden class process.nextTick builds now, or keeping it keeps nothing that V8's feedback
 // uses. The hidden class is read with V8's own %HaveSameMap, in a child started with --allow-natives-syntax
 // (the suite also runs on Node 22 and 24: tick objects carry a third symbol there, the same rule holds).

@@ -1,4 +1,4 @@
-// The suite does not depend on the developer's machine (issue 32): no copy takes their `.env`, no worker
+// The suite does not depend on the developer's machine: no copy takes their `.env`, no worker
 // inherits their settings, and every process a test starts goes through test/support/children.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Nothing a test starts outlives it (issue 32): jest run on fixtures that leave processes behind, then the
+// Nothing a test starts outlives it: jest run on fixtures that leave processes behind, then the
 // processes checked from outside.
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

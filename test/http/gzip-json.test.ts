@@ -1,4 +1,4 @@
-// Large /mcp answers are gzipped for clients that accept it (issue 35): a resource of 200 KB crosses the
+// Large /mcp answers are gzipped for clients that accept it: a resource of 200 KB crosses the
 // wire compressed with Accept-Encoding: gzip and as it is without; small answers never are; a q of 0
 // refuses. The bytes are read with node:http, which neither asks for gzip nor decodes it.
 import { gunzipSync } from 'node:zlib';

@@ -1,4 +1,4 @@
-// Issue 27: a listener that cannot start is one sentence naming the port or address and its setting.
+// A listener that cannot start is one sentence naming the port or address and its setting.
 // Real listen errors from Node, on loopback.
 import { createServer } from 'node:http';
 import { listen, type Listening } from '../../src/http/listen';

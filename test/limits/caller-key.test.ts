@@ -1,5 +1,5 @@
 // callerKey (src/limits/caller-key.ts): whose share a call counts against. A call with Authorization alone
-// takes a shorter path (issue 19); it must give the same key the general path gives the same credentials.
+// takes a shorter path; it must give the same key the general path gives the same credentials.
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { callerKey } from '../../src/limits';

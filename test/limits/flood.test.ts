@@ -80,7 +80,7 @@ describe('fair sharing of the customer API during one user\'s flood', () => {
   it('without per-user limits the pool fills and the bystander waits for the flood (the deadline still ends it)', async () => {
     const { waitMs, bystander } = await bystanderDuringFlood(
       DEADLINE_MS,
-      // A connection cap, as before issue 12: with the default (no cap) the bystander gets a connection of its own.
+      // A connection cap, as servers had before: with the default (no cap) the bystander gets a connection of its own.
       { USER_MAX_IN_FLIGHT: '0', USER_CALLS_PER_MINUTE: '0', UPSTREAM_CONNECTIONS: '128' },
       (api) => api.received() >= 128, // every pooled connection is held by the flood
     );

@@ -1,4 +1,4 @@
-// Issue 20, point 3: request bodies a client may be sending at once (MAX_BODIES_PER_CLIENT), counted
+// Request bodies a client may be sending at once (MAX_BODIES_PER_CLIENT), counted
 // across POST /messages and POST /mcp, and a total bound on bodies in transit. Real slow clients: raw
 // sockets that send the headers and part of a body, then hold.
 import { request } from 'node:http';

@@ -67,7 +67,7 @@ describe('the call line written by hand', () => {
       const { direct, pino: theirs } = bothWays(base, 'info', 'tool call', shape, 2);
       expect(direct).toBe(theirs);
       expect(JSON.parse(direct)).toMatchObject({ worker: 2, tool: 'get_order' });
-      expect(bothWays(base, 'warn', 'tool call failed upstream', shape, 7).direct).toMatch(/^\{"level":(40|"warn"),"time":0,"worker":7,"tool":/);
+      expect(bothWays(base, 'warn', 'tool call failed upstream', shape, 7).direct).toMatch(/^\{"level":(40|"warn"),"time":0,"instance":"[^"]+","worker":7,"tool":/);
     }
   });
 
@@ -85,11 +85,11 @@ describe('the call line written by hand', () => {
       // The widest ids isSafeId lets through: printable ASCII, 128 characters, punctuation included.
       { ...base, requestId: "!#$%&'()*+,-./:;<=>?@[]^_`{|}~".padEnd(128, 'x'), userId: 'auth0|5f7c8ec7c33c6c004bbafe82' },
       { ...base, userId: 'sub:Zm9vYmFyYmF6cXV4cXV1eA' },
-      // A failed call's cause and host (issue 27).
+      // A failed call's cause and host.
       { ...base, outcome: 'upstream_unreachable', cause: 'ECONNREFUSED', host: 'api.example.com:8443', upstreamStatus: undefined },
       { ...base, outcome: 'hub_error', code: 'HUB_NOT_CONFIGURED', cause: 'not configured (HUB_URL)', upstreamStatus: 200 },
       { ...base, outcome: 'upstream_timeout', cause: 'timeout', host: '[::1]:9000' },
-      // The upstream request of a call that failed there, by its path template (issue 33).
+      // The upstream request of a call that failed there, by its path template.
       { ...base, outcome: 'upstream_4xx', upstreamMethod: 'POST', upstreamPath: '/v1/customers/:customer', upstreamStatus: 400 },
       { ...base, outcome: 'upstream_timeout', cause: 'timeout', host: 'api:80', upstreamMethod: 'GET', upstreamPath: '/repos/:owner/:repo/issues/:issue_number' },
     ];

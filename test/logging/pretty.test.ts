@@ -1,4 +1,4 @@
-// Issue 27: pretty log lines for a person at a terminal, JSON for everyone else. The choice of format,
+// Pretty log lines for a person at a terminal, JSON for everyone else. The choice of format,
 // the real pino-pretty on a sink (the hand-built call line included), and the fallback to JSON when
 // pino-pretty is not installed.
 import { Writable } from 'node:stream';

@@ -1,4 +1,4 @@
-// ctx.log, ctx.elicit and ctx.sample on 2025-era /mcp (issue 34, points 3 and 5): log messages on the
+// ctx.log, ctx.elicit and ctx.sample on 2025-era /mcp: log messages on the
 // POST's event stream at the client's level, redacted like the server's log; a question to the user on
 // that stream whose answer, a new POST, reaches the call; answers with an unknown, answered or foreign id
 // refused; `unsupported` where the client cannot be asked; nothing of an answer in the server's log.

@@ -1,4 +1,4 @@
-// The /mcp edge's fast paths against the SDK's classification on what real clients send (issue 19): the
+// The /mcp edge's fast paths against the SDK's classification on what real clients send: the
 // SDK v1 client and the v2 client (pinned to 2026-07-28, negotiating, and in its 2025 mode) run against
 // the real server while a fetch wrapper records each POST's body and headers; each recorded request must
 // get the same decision from `edge` as from `edgeBySdk`, and the well-formed ones must take a fast path.

@@ -1,4 +1,4 @@
-// The /mcp edge's fast paths against the SDK's classification (issue 19): every input, hand-written or
+// The /mcp edge's fast paths against the SDK's classification: every input, hand-written or
 // generated, must get the same decision (kind, status, JSON-RPC answer, era) from `edge` as from
 // `edgeBySdk`, which hands every body to the SDK's classifyInboundRequest. FUZZ_SEED / FUZZ_COUNT replay
 // or lengthen the generated part. The shapes real clients send are in differential-clients.test.ts.

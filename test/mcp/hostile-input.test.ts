@@ -1,4 +1,4 @@
-// Issue 20, point 2: client-supplied strings an answer or a log line repeats are bounded, on both lanes,
+// Client-supplied strings an answer or a log line repeats are bounded, on both lanes,
 // so a request with a 6 MB tool name costs a short answer and a short line, not copies of the name.
 import { callTool, postDirect, SseClient } from '../support/sse-client';
 import { startStack, type Stack } from '../support/stack';

@@ -1,4 +1,4 @@
-// The SDK v2 client pinned to 2026-07-28 against the conformance fixture (issue 34, point 8): prompts,
+// The SDK v2 client pinned to 2026-07-28 against the conformance fixture: prompts,
 // completion, resources, and tools that elicit and sample, fulfilled by the client's own multi-round-trip
 // driver (input_required, then a retry with inputResponses and requestState). Also the 2025 era with the
 // same client, whose answers come back as new POSTs. And the server's side of requestState: tampered,

@@ -1,4 +1,4 @@
-// resources/list, resources/templates/list and resources/read in the core (issue 26, point 1), on both
+// resources/list, resources/templates/list and resources/read in the core, on both
 // lanes and both eras; and a server without resources, which answers exactly as before.
 import { tools as orderTools } from '../fixtures/order-tools';
 import { listThings, listView, refreshThings, statusDoc, statusesDoc, VIEW_HTML } from '../fixtures/views';
@@ -30,7 +30,7 @@ describe('a server with no resource', () => {
     expect([modern.status, modern.json.error?.code]).toEqual([404, -32601]);
   });
 
-  it('declares tools (and logging: issue 34), no resources, in initialize and server/discover', async () => {
+  it('declares tools (and logging), no resources, in initialize and server/discover', async () => {
     expect((await post2025(plain.url, 'initialize', INITIALIZE)).json.result?.capabilities).toEqual({ tools: { listChanged: false }, logging: {} });
     expect((await post2026(plain.url, 'server/discover')).json.result?.capabilities).toEqual({ tools: { listChanged: false }, logging: {} });
   });

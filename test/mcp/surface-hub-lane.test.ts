@@ -1,4 +1,4 @@
-// The hub's lane does not change with issue 34 (point 1): a server with prompts, completers and tools that
+// The hub's lane does not change with the surface /mcp gained: a server with prompts, completers and tools that
 // log and ask answers initialize, tools/list and resources/* on GET /sse + POST /messages byte for byte as
 // the same server without them, prompts/* and completion/* do not exist there, and a tool that asks the
 // user gets `unsupported` (no request on the hub's stream) and answers with its question in the text.
@@ -70,6 +70,23 @@ describe("the hub's lane", () => {
       const answer = await client.call(3, 'tools/call', callTool('asks'));
       expect(answer.result).toEqual({ content: [{ type: 'text', text: 'Which organisation should I use: Acme or Globex?' }] });
       expect(client.events.filter((event) => event.event === 'message').map((event) => (JSON.parse(event.data) as { method?: string }).method ?? 'answer')).toEqual(['answer']);
+    } finally {
+      client.close();
+    }
+  });
+
+  // The Python SDK's default client discovers first, naming 2026-07-28: it then speaks that revision over
+  // the stream. The hub sends no version and never asks: to it the method does not exist.
+  it('answers server/discover to a request naming 2026-07-28, and -32601 to one naming none', async () => {
+    const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'python', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+    const client = await SseClient.open(without.url);
+    try {
+      const discovered = await client.call(1, 'server/discover', { _meta: META });
+      expect(discovered.result).toMatchObject({ supportedVersions: ['2026-07-28'], capabilities: { tools: { listChanged: false } }, resultType: 'complete' });
+      const modern = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'asks' };
+      const called = await client.call(2, 'tools/call', { ...callTool('asks'), _meta: META }, modern);
+      expect(called.result).toMatchObject({ content: [{ type: 'text', text: 'Which organisation should I use: Acme or Globex?' }], resultType: 'complete' });
+      expect((await client.call(3, 'server/discover', {})).error).toEqual({ code: -32601, message: 'Method not found: server/discover' });
     } finally {
       client.close();
     }

@@ -8,7 +8,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { z } from 'zod';
 import { defineTool } from '../../src/tools';
 import { defineView } from '../../src/resources';
-import { post2025, post2026 } from '../support/mcp-post';
+import { post2025, post2026, viewsSession } from '../support/mcp-post';
 import { postDirect } from '../support/sse-client';
 import { startSurfaceServer, type SurfaceServer } from '../support/surface-server';
 
@@ -70,7 +70,8 @@ describe('/mcp', () => {
   });
 
   it.each(['2025-06-18', '2025-11-25'])('naming %s: every field, and structuredContent', async (version) => {
-    const named = { 'mcp-protocol-version': version };
+    // The Mcp-Session-Id of an initialize that declared MCP Apps: `_meta.ui` is listed only to such a client.
+    const named = await viewsSession(server.url, { 'mcp-protocol-version': version });
     const tools = ((await post2025(server.url, 'tools/list', undefined, named)).json.result as { tools: Listed }).tools;
     expect(tools[0]).toMatchObject({ title: 'Order total', outputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, _meta: { ui: { resourceUri: 'ui://orders/total' } } });
     expect((await post2025(server.url, 'tools/call', CALL, named)).json.result).toEqual({ content: TEXT, structuredContent: { id: '7', total: 12.5 } });

@@ -1,4 +1,4 @@
-// A 2025-era resources/read of a view on stateless /mcp (issue 39): a client that declared MCP Apps at
+// A 2025-era resources/read of a view on stateless /mcp: a client that declared MCP Apps at
 // initialize is answered an Mcp-Session-Id and, carrying it, reads the view whole, as before; a client that
 // did not (Claude Code, Codex, Gemini CLI, opencode) reads a short page naming the tool to call instead,
 // never the ~400 KB a host without views would hand its model. The hub's lane is unchanged (views.test.ts).

@@ -1,7 +1,7 @@
-// The SDK v2 client, as an MCP Apps host uses it (issue 26, point 5): it declares the extension, finds a
-// tool's view in `_meta.ui` and reads the view, in both eras on /mcp (2026-07-28 also lists it; a
-// 2025-era list leaves views out, for it cannot tell who declared). And clients that declare nothing, as
-// Gemini CLI, opencode, Claude Code and Codex: never handed a view's HTML from a list.
+// The SDK clients, as an MCP Apps host uses them: they declare the extension, find a tool's view in
+// `_meta.ui`, list it and read it, in both eras on /mcp (2026-07-28 declares on each request; a 2025-era
+// client by the Mcp-Session-Id its initialize was answered). And clients that declare nothing, as Gemini
+// CLI, opencode, Claude Code and Codex: no view listed, no `_meta.ui`, no view-only tool, in either era.
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -45,9 +45,7 @@ describe.each<[string, Mode]>([
       expect(ui?.resourceUri).toBe('ui://fixture/list');
       expect(tools.find((tool) => tool.name === 'refresh_things')?._meta?.ui).toEqual({ resourceUri: 'ui://fixture/list', visibility: ['app'] });
       const { resources } = await client.listResources();
-      // 2025 era: stateless /mcp cannot tell this client from one without views; a host reads the view by
-      // the URI in `_meta.ui`, so only the list leaves it out.
-      expect(resources).toEqual(mode === 'legacy' ? [] : [expect.objectContaining({ uri: 'ui://fixture/list', mimeType: 'text/html;profile=mcp-app' })]);
+      expect(resources).toEqual([expect.objectContaining({ uri: 'ui://fixture/list', mimeType: 'text/html;profile=mcp-app' })]);
       const read = await client.readResource({ uri: ui!.resourceUri! });
       expect(read.contents).toEqual([
         expect.objectContaining({ uri: 'ui://fixture/list', mimeType: 'text/html;profile=mcp-app', text: VIEW_HTML, _meta: { ui: expect.objectContaining({ prefersBorder: true }) } }),
@@ -81,13 +79,33 @@ describe('clients that do not declare io.modelcontextprotocol/ui', () => {
   it.each([
     ['the SDK v1 client (2025 era)', () => new ClientV1({ name: 'text-host-v1', version: '1.0.0' }), (url: URL) => new TransportV1(url, { requestInit: { headers: MANAGER } })],
     ['the SDK v2 client in its 2025 mode', () => new Client({ name: 'text-host', version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' } }), (url: URL) => new StreamableHTTPClientTransport(url, { requestInit: { headers: MANAGER } })],
-  ] as const)('%s lists no view (and is not told of the extension)', async (_label, makeClient, makeTransport) => {
+  ] as const)('%s lists no view, no _meta.ui and no view-only tool (and is not told of the extension)', async (_label, makeClient, makeTransport) => {
     const client = makeClient();
     await client.connect(makeTransport(new URL(`${stack.url}/mcp`)) as never);
     try {
       const { resources } = await client.listResources();
       expect(resources).toEqual([]);
+      const { tools } = await client.listTools();
+      expect(tools.find((tool) => tool.name === 'list_things')).not.toHaveProperty('_meta');
+      expect(tools.map((tool) => tool.name)).not.toContain('refresh_things');
       expect(client.getServerCapabilities()?.extensions).toBeUndefined();
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('the SDK v1 client (2025 era), declaring io.modelcontextprotocol/ui', () => {
+  it('lists the view and the view-only tool with _meta.ui, and reads the view in full', async () => {
+    const client = new ClientV1({ name: 'apps-host-v1', version: '1.0.0' }, { capabilities: VIEW_CAPABILITIES });
+    await client.connect(new TransportV1(new URL(`${stack.url}/mcp`), { requestInit: { headers: MANAGER } }));
+    try {
+      expect(client.getServerCapabilities()?.extensions).toEqual({ 'io.modelcontextprotocol/ui': {} });
+      const { tools } = await client.listTools();
+      expect(tools.find((tool) => tool.name === 'list_things')?._meta?.ui).toEqual({ resourceUri: 'ui://fixture/list' });
+      expect(tools.find((tool) => tool.name === 'refresh_things')?._meta?.ui).toEqual({ resourceUri: 'ui://fixture/list', visibility: ['app'] });
+      expect((await client.listResources()).resources).toEqual([expect.objectContaining({ uri: 'ui://fixture/list', mimeType: 'text/html;profile=mcp-app' })]);
+      expect((await client.readResource({ uri: 'ui://fixture/list' })).contents).toEqual([expect.objectContaining({ text: VIEW_HTML })]);
     } finally {
       await client.close();
     }

@@ -1,9 +1,9 @@
-// MCP Apps on the server side (issue 26, point 2): a tool names its view in `_meta.ui` where views are
+// MCP Apps on the server side: a tool names its view in `_meta.ui` where views are
 // shown (/mcp), the extension is declared and the client's declaration read, and the hub's lane answers
 // exactly as a server without views.
 import { tools as orderTools } from '../fixtures/order-tools';
 import { listThings, listView, refreshThings } from '../fixtures/views';
-import { post2025, post2026, VIEW_CAPABILITIES } from '../support/mcp-post';
+import { post2025, post2026, VIEW_CAPABILITIES, viewsSession } from '../support/mcp-post';
 import { postDirect } from '../support/sse-client';
 import { startStack, type Stack } from '../support/stack';
 import { defineTool } from '../../src/tools';
@@ -46,10 +46,17 @@ describe('tools/list on /mcp', () => {
     expect(toolsOf(seen.json.result).map((tool) => tool.name)).not.toContain('refresh_things');
   });
 
-  it('2025 era (stateless: no declaration per request): the views are listed', async () => {
-    const tools = toolsOf((await post2025(withViews.url, 'tools/list')).json.result);
+  it("2025 era with the Mcp-Session-Id of an initialize that declared the extension: _meta.ui and the view-only helper", async () => {
+    const tools = toolsOf((await post2025(withViews.url, 'tools/list', undefined, await viewsSession(withViews.url))).json.result);
     expect(tools.find((tool) => tool.name === 'list_things')?._meta).toEqual(UI_META);
     expect(tools.map((tool) => tool.name)).toContain('refresh_things');
+  });
+
+  it('2025 era without it: the list a server without views gives', async () => {
+    const seen = await post2025(withViews.url, 'tools/list');
+    const plain = await post2025(withoutViews.url, 'tools/list');
+    expect(seen.text).toBe(plain.text);
+    expect(toolsOf(seen.json.result).map((tool) => tool.name)).not.toContain('refresh_things');
   });
 });
 

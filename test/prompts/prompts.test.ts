@@ -1,4 +1,4 @@
-// prompts/list, prompts/get and completion/complete on /mcp in both eras (issue 34, points 1 and 2): the
+// prompts/list, prompts/get and completion/complete on /mcp in both eras: the
 // listing, messages with text, images and embedded resources, the caller's credentials reaching the API
 // from `get` and from a completer, completion capped at 100, and the errors a client gets.
 import { z } from 'zod';
@@ -106,6 +106,14 @@ describe('prompts/get', () => {
   it('refuses a 2026-07-28 prompts/get whose Mcp-Name header names another prompt', async () => {
     const { status, json } = await post2026(server.url, 'prompts/get', { name: 'hello' }, { headers: { 'mcp-name': 'review_item' } });
     expect([status, json.error?.code]).toEqual([400, -32020]);
+  });
+
+  it('repeats an unknown prompt or resource name with its control and bidirectional characters escaped', async () => {
+    const prompt = await post2025(server.url, 'prompts/get', { name: 'no\u202epe\u2066' });
+    expect(prompt.json.error).toEqual({ code: -32602, message: 'Unknown prompt: no\\u202epe\\u2066' });
+    const resource = await post2025(server.url, 'resources/read', { uri: 'items://x\u202e\u001b[2J' });
+    expect(resource.json.error?.message).toBe('Resource not found: items://x\\u202e\\u001b[2J');
+    expect(resource.text).not.toMatch(/\u202e/);
   });
 
   it('answers an unknown prompt and missing or non-string arguments with -32602 naming them', async () => {

@@ -1,4 +1,4 @@
-// VIEW_ASSETS_URL (issue 35): a view is sent in its shared form, which loads the one runtime all views
+// VIEW_ASSETS_URL: a view is sent in its shared form, which loads the one runtime all views
 // share from this server, and names that origin in its csp; GET /views/runtime-<hash>.js serves the runtime
 // with year-long caching, an ETag, gzip when asked, and a JSON 404 for anything else, with no caller check.
 // Unset, nothing changes: the self-contained form, and no /views/ route.

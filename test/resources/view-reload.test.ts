@@ -1,4 +1,4 @@
-// A view rebuilt while the server runs (issue 35, `npm run dev`): in development the server reads the
+// A view rebuilt while the server runs (`npm run dev`): in development the server reads the
 // view's file on every resources/read, so the new HTML is served without a restart; in production it
 // reads it once and keeps it.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

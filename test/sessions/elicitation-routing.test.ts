@@ -1,4 +1,4 @@
-// A question to the user (2025-era /mcp, issue 34 point 5) answered through another process: the call
+// A question to the user (2025-era /mcp) answered through another process: the call
 // waits on one worker or replica, the client's answer POST reaches another, and the SessionBus routes it
 // there by the id the server issued. WORKERS=2 (the primary relays) and two replicas over Redis.
 import { request } from 'node:http';

@@ -1,4 +1,4 @@
-// What one process learns that every worker and replica must know (issue 34 follow-up): a 2026-07-28
+// What one process learns that every worker and replica must know: a 2026-07-28
 // requestState used once is refused wherever it is replayed (its nonce is claimed over the SessionBus),
 // and a 2025-era caller's logging/setLevel reaches the process that runs its next call. WORKERS=2 (the
 // primary holds claims and relays levels) and two replicas over Redis. Requests meant for different

@@ -1,4 +1,4 @@
-// Every process a test starts (issue 32): spawned as the leader of a process group of its own and
+// Every process a test starts: spawned as the leader of a process group of its own and
 // recorded, so the test environment ends the whole group (its children too) when the test file ends,
 // after the file's own afterAll hooks, also when a test failed or timed out; and the run's global
 // teardown fails, naming the command, if one outlived its file. Tests spawn through here, never directly.

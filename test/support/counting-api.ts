@@ -1,4 +1,4 @@
-// A stand-in for the customer's API that counts its connections (issue 20): every socket it accepts,
+// A stand-in for the customer's API that counts its connections: every socket it accepts,
 // whether a request ever arrived on it, which are still open. GET /hold is never answered (the request is
 // held until its connection closes); GET /close answers and closes its connection; anything else answers
 // 200 with a small JSON body.

@@ -1,7 +1,8 @@
-// A fault-injecting TCP proxy between replicas and a real Redis (issue 20), on plain node:net: latency
+// A fault-injecting TCP proxy between replicas and a real Redis, on plain node:net: latency
 // per round trip, a partition without RST (nothing forwarded, sockets kept open, held bytes delivered at
-// the heal as TCP would retransmit them), reset storms, injected error replies for chosen commands, and a
-// slow subscriber (latency on the connections that have sent SUBSCRIBE only).
+// the heal as TCP would retransmit them), reset storms, injected error replies for chosen commands, a
+// slow subscriber (latency on the connections that have sent SUBSCRIBE only), and a wait for a command to
+// pass (a test acts at the moment a replica has sent it).
 import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
 import { CommandSplitter, type Command } from './resp';
 
@@ -23,6 +24,8 @@ export interface FaultProxy {
   clearErrors(): void;
   /** Connections accepted so far. */
   readonly accepted: number;
+  /** Resolves when a client sends a command matching `match` (from now on), as the proxy forwards it. */
+  commandSent(match: (command: Command) => boolean): Promise<Command>;
   close(): Promise<void>;
 }
 
@@ -40,6 +43,7 @@ export async function startFaultProxy(target: { host: string; port: number }): P
   let partitioned = false;
   let errors: { names: Set<string>; reply: string } | undefined;
   let accepted = 0;
+  const watchers = new Set<(command: Command) => boolean>();
   /** Writes held during a partition, in order, per destination. */
   const held: Array<() => void> = [];
 
@@ -70,6 +74,7 @@ export async function startFaultProxy(target: { host: string; port: number }): P
       if (commands.length === 0) return;
       if (commands.some((command) => command.name === 'subscribe')) pair.subscribed = true;
       send(redis, Buffer.concat(commands.map((command) => inject(command, errors))), latencyMs);
+      for (const watcher of watchers) for (const command of commands) if (watcher(command)) break;
     });
     redis.on('data', (chunk: Buffer) => send(client, chunk, latencyMs + (pair.subscribed ? subscriberMs : 0)));
   });
@@ -96,6 +101,17 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     clearErrors: () => void (errors = undefined),
     get accepted() {
       return accepted;
+    },
+    commandSent(match) {
+      return new Promise((resolve) => {
+        const watcher = (command: Command) => {
+          if (!match(command)) return false;
+          watchers.delete(watcher);
+          resolve(command);
+          return true;
+        };
+        watchers.add(watcher);
+      });
     },
     close() {
       for (const pair of pairs) {

@@ -1,5 +1,5 @@
 // The steps of the README's "Adding a tool" that a fork takes by hand, as a command for CI's fork
-// simulation (scripts/fork-sim.sh, issue 27), run in the fork's copy:
+// simulation (scripts/fork-sim.sh), run in the fork's copy:
 //   tsx test/support/fork-steps.ts scaffold-command   prints the README's `npm run new-tool -- …` arguments
 //   tsx test/support/fork-steps.ts by-hand            writes the README's by-hand tool into this tree
 import { addReadmeToolByHand, readmeTool } from './readme-tool';

@@ -65,5 +65,12 @@ export function fullArguments(op: Operation): Record<string, unknown> {
     const value = fullSample(op.body.schema);
     if (value !== undefined) args.body = value;
   }
+  // A file input takes one of its three sources (src/tools/multipart-body): text, with a name and type that
+  // the multipart framing must carry intact.
+  const body = args.body as Record<string, unknown> | undefined;
+  for (const [name, part] of Object.entries(op.body?.parts ?? {})) {
+    const file = { text: TRICKY, filename: `${TRICKY}.txt`, contentType: 'text/plain' };
+    if (part.file && body?.[name] !== undefined) body[name] = Array.isArray(body[name]) ? [file, file] : file;
+  }
   return args;
 }

@@ -1,5 +1,5 @@
 // POST /mcp read as an event stream, message by message as it arrives: for the tests of notifications and
-// server-to-client requests on the POST's stream (issue 34). Each `data:` line is one JSON-RPC message.
+// server-to-client requests on the POST's stream. Each `data:` line is one JSON-RPC message.
 
 export type Message = { jsonrpc: '2.0'; id?: string | number; method?: string; params?: Record<string, unknown>; result?: Record<string, unknown>; error?: { code: number; message: string } };
 

@@ -10,6 +10,7 @@ import { listOperations, type Operation, type ReadOptions } from '../../cli/open
 import { startFakeApi, startToolServer } from '../../src/tools/testing';
 import { tools } from '../../tools';
 import { fullArguments } from './full-arguments';
+import { formParts, type FormParts } from './received-arguments';
 
 export interface RoundTrip {
   tool: string;
@@ -20,7 +21,7 @@ export interface RoundTrip {
   /** The tools/list entry's size in bytes, and the entry. */
   entryBytes: number;
   entry: unknown;
-  received?: { method: string; url: string; text: string; headers: Record<string, string | string[] | undefined> };
+  received?: { method: string; url: string; text: string; headers: Record<string, string | string[] | undefined>; form?: FormParts };
   /** The same call while the API answers 429 with Retry-After: 7 and a reason in Jira's shape. */
   limited?: { isError: boolean; text: string };
 }
@@ -55,7 +56,7 @@ async function main([out = '', ...documents]: string[]): Promise<void> {
         text,
         entryBytes: Buffer.byteLength(JSON.stringify(tool.descriptor)),
         entry: tool.descriptor,
-        ...(request ? { received: { method: request.method, url: request.url, text: request.text, headers: request.headers } } : {}),
+        ...(request ? { received: { method: request.method, url: request.url, text: request.text, headers: request.headers, form: await formParts(request) } } : {}),
       });
     }
     limited = true;

@@ -1,4 +1,4 @@
-// The release before the versioned delivery format (issue 20), checked out of git into a temporary
+// The release before the versioned delivery format, checked out of git into a temporary
 // directory, so a test can run its replica beside this one on the same Redis, as in a rolling deploy.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';

@@ -124,7 +124,10 @@ async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Pr
 export interface RedisServer {
   readonly port: number;
   readonly url: string;
-  stop(): Promise<void>;
+  /** The redis-server running now (a restart starts another): for SIGSTOP and SIGCONT. */
+  readonly process: ChildProcess;
+  /** Sends `signal` (SIGTERM by default; SIGKILL for a crash) and resolves once it has exited. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
   /** Starts a fresh, empty redis-server on the same port. */
   restart(): Promise<void>;
 }
@@ -139,7 +142,10 @@ export async function startRedisServer(extraArgs: readonly string[] = []): Promi
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
-    stop: () => stop(current.child).then(() => undefined),
+    get process() {
+      return current.child;
+    },
+    stop: (signal) => stop(current.child, signal).then(() => undefined),
     async restart() {
       current = await run(port);
     },

@@ -8,10 +8,17 @@ import { runChild } from './children';
 export const ROOT = join(__dirname, '../..');
 const SKIPPED = new Set(['node_modules', '.git', 'dist', 'coverage']);
 /**
- * The developer's own settings never reach a copy (issue 32): `.env` and its variants (`.env.local`, …),
+ * The developer's own settings never reach a copy: `.env` and its variants (`.env.local`, …),
  * but `.env.example`, which the template ships. A copy's servers get their settings from the test.
  */
 export const isDevelopersEnvFile = (name: string): boolean => /^\.env(\..+)?$/.test(name) && name !== '.env.example';
+
+/** Gives a project folder an empty tools/ (an index listing none): generated tools then collide with no example's name. */
+export function emptyTools(root: string): void {
+  rmSync(join(root, 'tools'), { recursive: true, force: true });
+  mkdirSync(join(root, 'tools'), { recursive: true });
+  writeFileSync(join(root, 'tools/index.ts'), "import type { Tool } from '../src/tools';\n\nexport const tools: readonly Tool[] = [];\n");
+}
 
 export interface ProjectCopy {
   root: string;

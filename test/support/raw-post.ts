@@ -1,5 +1,5 @@
 // POST /mcp with node:http, which neither adds an Accept-Encoding nor decodes the answer: for tests of
-// the bytes on the wire (issue 35, gzip of large answers). fetch would ask for gzip and hide it.
+// the bytes on the wire (gzip of large answers). fetch would ask for gzip and hide it.
 import { request } from 'node:http';
 
 export interface RawAnswer {

@@ -1,5 +1,5 @@
 // The README's "Adding a tool" section, read the way a newcomer follows it: the scaffold command, the
-// by-hand tool and test files, and the lines to add to tools/index.ts (issue 18).
+// by-hand tool and test files, and the lines to add to tools/index.ts.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withoutModules } from '../../cli/remove-examples/index-file';

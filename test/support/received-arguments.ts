@@ -1,7 +1,9 @@
 // What an API built on qs or Rack reads from a request a generated tool sent, and what it should read:
 // the oracle of test/cli/openapi-real-apis.test.ts. Query strings and form bodies are parsed with
-// `qs.parse(…, { duplicates: 'last' })` (Rack's last-value-wins); JSON bodies with JSON.parse.
+// `qs.parse(…, { duplicates: 'last' })` (Rack's last-value-wins); JSON bodies with JSON.parse; multipart
+// bodies with undici's Response.formData(), the Fetch standard's parser.
 import { parse } from 'qs';
+import { Response } from 'undici';
 import type { Operation } from '../../cli/openapi/operations';
 import { apiTemplate } from '../../src/tools/openapi-params';
 
@@ -22,6 +24,34 @@ export function asSent(value: unknown): unknown {
   return String(value);
 }
 
+/** A multipart body's parts as undici's parser reads them: text, or a file's name, type and text. */
+export type FormParts = Array<[name: string, value: string | { filename: string; type: string; text: string }]>;
+
+/** The parts of a multipart/form-data request, read by undici's Response.formData(); undefined for any other body. */
+export async function formParts(request: { text: string; headers: Record<string, unknown> }): Promise<FormParts | undefined> {
+  const type = String(request.headers['content-type'] ?? '');
+  if (!type.startsWith('multipart/form-data')) return undefined;
+  const parts: FormParts = [];
+  for (const [name, value] of await new Response(request.text, { headers: { 'content-type': type } }).formData()) {
+    parts.push([name, typeof value === 'string' ? value : { filename: value.name, type: value.type, text: await value.text() }]);
+  }
+  return parts;
+}
+
+/** What a multipart body's parts should be: a file input's text with its name and type, an object as a JSON part, a list as repeated parts. */
+function expectedParts(op: Operation, body: Record<string, unknown>): FormParts {
+  const part = (name: string, value: unknown): FormParts => {
+    if (value === undefined || value === null) return [];
+    if (Array.isArray(value)) return value.flatMap((item) => part(name, item));
+    if (op.body?.parts?.[name]?.file) {
+      const file = value as { text: string; filename: string; contentType: string };
+      return [[name, { filename: file.filename, type: file.contentType, text: file.text }]];
+    }
+    return [[name, typeof value === 'object' ? { filename: 'blob', type: 'application/json', text: JSON.stringify(value) } : String(value)]];
+  };
+  return Object.entries(body).flatMap(([name, value]) => part(name, value));
+}
+
 export interface Comparison {
   /** What the API read, per input key. */
   read: Record<string, unknown>;
@@ -33,7 +63,7 @@ export interface Comparison {
 export function readBack(
   op: Operation,
   args: Record<string, unknown>,
-  request: { url: string; text: string; headers: Record<string, unknown> },
+  request: { url: string; text: string; headers: Record<string, unknown>; form?: FormParts },
   /** 'combine' for servers that read a repeated form key as a list (Twilio), 'last' for Rack and qs's default. */
   duplicates: 'last' | 'combine' = 'last',
 ): Comparison {
@@ -56,7 +86,14 @@ export function readBack(
     else if (explodedList && parameter.explode === false && (parameter.style ?? 'form') === 'form') read[parameter.key] = new URLSearchParams(search).get(parameter.name)?.split(',');
     else read[parameter.key] = query[parameter.name];
   }
-  if ('body' in args && op.body) {
+  if ('body' in args && op.body?.kind === 'multipart') {
+    expected.body = expectedParts(op, args.body as Record<string, unknown>);
+    read.body = request.form;
+  } else if ('body' in args && op.body?.kind === 'text') {
+    // Text (XML, plain text) goes as the model wrote it: byte for byte, with the document's media type.
+    expected.body = { text: args.body, contentType: op.body.mediaType };
+    read.body = { text: request.text, contentType: String(request.headers['content-type'] ?? '') };
+  } else if ('body' in args && op.body) {
     expected.body = op.body.kind === 'json' ? args.body : asSent(args.body);
     read.body = op.body.kind === 'json' ? (JSON.parse(request.text) as unknown) : parse(request.text, { duplicates });
   }

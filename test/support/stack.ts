@@ -8,6 +8,7 @@ import { createLogger } from '../../src/logger';
 import { createToolServer, type ToolServer } from '../../src/server';
 import type { Tool } from '../../src/tools';
 import type { Resource, ResourceTemplate } from '../../src/resources';
+import type { ServerInfo } from '../../src/mcp/core';
 
 export interface Stack {
   api: RunningExampleApi;
@@ -29,14 +30,16 @@ export interface StackOptions {
   resourceTemplates?: readonly ResourceTemplate[];
   /** Base URL given to the tool server instead of the example API's (e.g. with {tenantId}). */
   customerApiUrl?: (apiUrl: string) => string;
+  /** Who the server says it is (initialize, server/discover, the Server Card); a test name by default. */
+  info?: ServerInfo;
 }
 
-export async function startStack({ env = {}, tools = exampleTools, resources, resourceTemplates, customerApiUrl }: StackOptions = {}): Promise<Stack> {
+export async function startStack({ env = {}, tools = exampleTools, resources, resourceTemplates, customerApiUrl, info = { name: 'test-tool-server', version: '0.0.0' } }: StackOptions = {}): Promise<Stack> {
   const api = await startExampleApi();
   const sink = logSink();
   const baseUrl = customerApiUrl ? customerApiUrl(api.url) : api.url;
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', CUSTOMER_API_URL: baseUrl, ...env });
-  const logger = createLogger({ level: config.logLevel, destination: sink.stream });
+  const logger = createLogger({ level: config.logLevel, destination: sink.stream, instance: config.instance });
   const server = createToolServer({
     config,
     customerApiUrl: baseUrl,
@@ -44,7 +47,7 @@ export async function startStack({ env = {}, tools = exampleTools, resources, re
     tools,
     resources,
     resourceTemplates,
-    info: { name: 'test-tool-server', version: '0.0.0' },
+    info,
   });
   const url = await server.listen(0, '127.0.0.1');
   const logText = () => sink.text();

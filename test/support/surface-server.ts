@@ -1,5 +1,5 @@
 // A tool server on loopback with prompts and completers over a recording stand-in API (GET /items/:id
-// answers {id} and records the headers it got), for the tests of issue 34's surface.
+// answers {id} and records the headers it got), for the tests of the surface beyond tools.
 import { logSink } from './log-sink';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';

@@ -5,6 +5,8 @@ import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import type { TaskLimits } from '../../src/mcp/core/tasks';
 import { createToolServer, type ToolServer } from '../../src/server';
+import type { SessionBus } from '../../src/sessions/bus';
+import type { CallTracker } from '../../src/sessions/calls';
 import { defineTool } from '../../src/tools';
 
 /** What the slow tool's runs saw, in this process: the test opens the gate and reads the aborts. */
@@ -66,9 +68,10 @@ export const taskTools = [slowExport, askInTask, plainTool];
 
 /**
  * A tool server of `taskTools` in one process, on the memory bus, listening on a loopback port; its tasks
- * poll every 50 ms unless `taskLimits` says otherwise. `stop` releases the held tools and shuts it down.
+ * poll every 50 ms unless `taskLimits` says otherwise; `bus` puts it on another bus (Redis, for replicas in
+ * one test process). `stop` releases the held tools and shuts it down.
  */
-export async function startTaskServer(taskLimits: Partial<TaskLimits> = {}): Promise<{ server: ToolServer; url: string; stop(): Promise<void> }> {
+export async function startTaskServer(taskLimits: Partial<TaskLimits> = {}, bus?: (calls: CallTracker) => SessionBus): Promise<{ server: ToolServer; url: string; stop(): Promise<void> }> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CUSTOMER_API_URL: 'http://127.0.0.1:9' });
   const server = createToolServer({
     config,
@@ -77,6 +80,7 @@ export async function startTaskServer(taskLimits: Partial<TaskLimits> = {}): Pro
     tools: taskTools,
     info: { name: 'tasks', version: '0' },
     taskLimits: { pollIntervalMs: 50, ...taskLimits },
+    ...(bus === undefined ? {} : { bus }),
   });
   const url = await server.listen(0, '127.0.0.1');
   return {

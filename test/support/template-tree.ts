@@ -1,5 +1,5 @@
 // Checks of the template itself (the README's commands and outputs, the examples) run only where the
-// tree still holds what they check; in a fork that changed it they step aside and say why (issue 27).
+// tree still holds what they check; in a fork that changed it they step aside and say why.
 // Nothing here pins a list of tools: what a check expects is read from the tree as it is.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

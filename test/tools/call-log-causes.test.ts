@@ -1,6 +1,6 @@
-// Issue 27: a failed call's log line names its cause: the error code and host of an API or hub that
+// A failed call's log line names its cause: the error code and host of an API or hub that
 // could not be reached or did not answer, "not configured" for a file tool without HUB_URL, the
-// request's method and path template (issue 33), and never the filled-in path, query or credentials.
+// request's method and path template, and never the filled-in path, query or credentials.
 import { createServer, type Server } from 'node:http';
 import { z } from 'zod';
 import { listen, type Listening } from '../../src/http/listen';
@@ -51,7 +51,7 @@ async function callLine(stack: Stack, tool: string, requestId: string, headers: 
 }
 
 describe('the log line of a failed call names the cause', () => {
-  it('an unreachable API: ECONNREFUSED, host:port and the path template (issue 33), no filled-in path, query or credentials', async () => {
+  it('an unreachable API: ECONNREFUSED, host:port and the path template, no filled-in path, query or credentials', async () => {
     const port = await closedPort();
     const stack = await startStack({ tools, customerApiUrl: () => `http://user:pw-zq@127.0.0.1:${port}/v1` });
     try {

@@ -1,4 +1,4 @@
-// Issue 18: the call log line and the metrics speak one outcome vocabulary; 401 and 403 from the API are
+// The call log line and the metrics speak one outcome vocabulary; 401 and 403 from the API are
 // outcomes of their own; every tools/call writes a line, an unknown tool's too; no series for outcomes a
 // tool cannot have.
 import { createServer } from 'node:http';

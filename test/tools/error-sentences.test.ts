@@ -8,7 +8,7 @@ import { listen, type Listening } from '../../src/http/listen';
 import { defineTool, withApiName } from '../../src/tools';
 import { nameApi } from '../../src/tools/api-name';
 import { failureResult } from '../../src/tools/results';
-import { UpstreamHttpError, UpstreamNetworkError, UpstreamNoCredentialsError, UpstreamResponseError, UpstreamRetryLaterError, UpstreamTimeoutError } from '../../src/upstream/errors';
+import { UpstreamHttpError, UpstreamKeyRefusedError, UpstreamNetworkError, UpstreamNoCredentialsError, UpstreamResponseError, UpstreamRetryLaterError, UpstreamTimeoutError } from '../../src/upstream/errors';
 import { callTool, postDirect } from '../support/sse-client';
 import { startStack, type Stack } from '../support/stack';
 
@@ -16,12 +16,16 @@ const at = { method: 'GET', path: '/api/v1/orders' };
 const ROWS: Array<[string, () => Error]> = [
   ['401 to a call that carried credentials', () => new UpstreamHttpError(401, at)],
   ['401 to a call that carried none (no Authorization, cookie or custom auth header)', () => new UpstreamNoCredentialsError(at)],
+  ['401 on `/mcp` to a call that carried an API key its security scheme names (a tool\'s `credentials`)', () => new UpstreamKeyRefusedError(at)],
   ['403 (no reason in its body)', () => new UpstreamHttpError(403, at)],
   ['403 whose body gives a reason, e.g. `{"message": "Missing scope: orders:write"}`', () => new UpstreamHttpError(403, at, { text: 'Missing scope: orders:write' })],
   ['429 with `Retry-After: 30` (seconds or an HTTP-date)', () => new UpstreamRetryLaterError(429, at, 30)],
   ['429 without `Retry-After`', () => new UpstreamRetryLaterError(429, at, undefined)],
   ['503 with `Retry-After: 120`', () => new UpstreamRetryLaterError(503, at, 120)],
   ['5xx, e.g. 502 (its body is never read)', () => new UpstreamHttpError(502, at)],
+  ['301 or 308 (never followed: the credentials go to no other address)', () => new UpstreamHttpError(301, at)],
+  ['302 or 307', () => new UpstreamHttpError(302, at)],
+  ['303 See Other', () => new UpstreamHttpError(303, at)],
   ['another 4xx, e.g. 422 (no reason in its body)', () => new UpstreamHttpError(422, at)],
   [
     'another 4xx whose body gives a reason, e.g. Stripe\'s `{"error": {"message": "No such customer: \'cus_x\'", "param": "customer"}}`',

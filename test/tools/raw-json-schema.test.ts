@@ -1,4 +1,4 @@
-// A tool whose input is a raw JSON Schema 2020-12 (issue 34, point 6): listed unchanged, validated on
+// A tool whose input is a raw JSON Schema 2020-12: listed unchanged, validated on
 // each call with a result naming what is wrong; and binary resources read as a base64 `blob` (point 4).
 import { defineResource } from '../../src/resources';
 import { defineTool } from '../../src/tools';

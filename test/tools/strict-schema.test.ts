@@ -6,7 +6,8 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { z } from 'zod';
 import { loadConfig } from '../../src/config';
 import { defineTool } from '../../src/tools/define-tool';
-import { NotStrict, omitNulls, strictSchema } from '../../src/tools/strict-schema';
+import { omitNulls } from '../../src/tools/null-arguments';
+import { NotStrict, strictSchema } from '../../src/tools/strict-schema';
 import { startFakeApi, startToolServer, type FakeApi, type FakeRequest, type TestServer } from '../../src/tools/testing';
 import { breaches } from '../support/strict-rules';
 

@@ -1,5 +1,5 @@
 // The pool to the customer's API (src/upstream/agent.ts) against a stand-in API that counts connections:
-// no connection for a request already aborted (issue 20), and every other request still sent.
+// no connection for a request already aborted, and every other request still sent.
 import type { Dispatcher } from 'undici';
 import { createApiAgent } from '../../src/upstream/agent';
 import { startCountingApi, type CountingApi } from '../support/counting-api';

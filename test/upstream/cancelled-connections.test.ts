@@ -1,4 +1,4 @@
-// Issue 20, point 1: calls waiting on a slow API whose clients leave abort their requests, and open no
+// Calls waiting on a slow API whose clients leave abort their requests, and open no
 // connection the API never asked for. Counted on both sides: the stand-in API's sockets and requests,
 // and the server's own pool.
 import { connect, type Socket } from 'node:net';

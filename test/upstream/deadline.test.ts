@@ -95,7 +95,7 @@ describe('one deadline per upstream request', () => {
 const abortedAt = (signal: { once(event: 'abort', listener: () => void): unknown }): Promise<number> =>
   new Promise((resolve) => signal.once('abort', () => resolve(performance.now())));
 
-describe('the deadlines of one time-out share one list and one timer (issue 19)', () => {
+describe('the deadlines of one time-out share one list and one timer', () => {
   it('each request expires at its own deadline, in start order, though the requests before it were cleared', async () => {
     const started = performance.now();
     const first = startDeadline(300);

@@ -1,4 +1,4 @@
-// Issue 33: a 4xx body is read within a size cap and the request's deadline: a huge body (declared or
+// A 4xx body is read within a size cap and the request's deadline: a huge body (declared or
 // streamed) or one that never ends leaves the error without a reason, in time, instead of being buffered
 // or waited for; the connection of a small error body is reused.
 import { createServer, type RequestListener, type ServerResponse } from 'node:http';

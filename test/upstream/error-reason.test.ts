@@ -1,4 +1,4 @@
-// Issue 33: the reason read from a 4xx body's common shapes, stripped and bounded (src/upstream/error-reason.ts).
+// The reason read from a 4xx body's common shapes, stripped and bounded (src/upstream/error-reason.ts).
 import { cleanText, errorReason, MAX_REASON } from '../../src/upstream/error-reason';
 
 describe('the reason in an error body', () => {
@@ -16,7 +16,7 @@ describe('the reason in an error body', () => {
     ['a JSON string', 'Bad input', false, { text: 'Bad input' }],
     ['nothing known', { code: 17, ok: false }, false, undefined],
     ['an empty message', { message: ' \u0000 ' }, false, undefined],
-    ['an array', [{ message: 'x' }], false, undefined],
+    ['a list at the top (Salesforce)', [{ message: 'Required fields are missing: [Name]', errorCode: 'REQUIRED_FIELD_MISSING', fields: ['Name'] }], false, { text: 'Required fields are missing: [Name]', field: 'Name' }],
   ])('%s', (_shape, body, problem, expected) => {
     expect(errorReason(body, problem)).toEqual(expected);
   });

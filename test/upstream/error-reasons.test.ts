@@ -1,4 +1,4 @@
-// Issue 33: the API's own reason for a 4xx reaches the model (bounded, stripped, quoted as the API's words)
+// The API's own reason for a 4xx reaches the model (bounded, stripped, quoted as the API's words)
 // and the debug log, never the info line; a 5xx body never does; UPSTREAM_ERROR_REASON=off turns it off;
 // UPSTREAM_ERROR_WHEN makes a 2xx `{"ok": false}` a refused request; an argument sent as a header with a
 // line break is refused naming the argument. Through a real tool server and a stand-in API on loopback.

@@ -1,4 +1,4 @@
-// Issue 33: every request to the API carries a User-Agent (the server's name and version, or
+// Every request to the API carries a User-Agent (the server's name and version, or
 // UPSTREAM_USER_AGENT) and the fixed headers of UPSTREAM_HEADERS, which never replace a forwarded
 // credential; credential, hop and invalid headers in the setting are refused at startup, naming them.
 import { createServer, type IncomingHttpHeaders } from 'node:http';

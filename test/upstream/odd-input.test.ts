@@ -1,7 +1,7 @@
 import { postDirect, callTool } from '../support/sse-client';
 import { startStack, type Stack } from '../support/stack';
 
-describe('odd input to tools through the server (issue 7, point 7)', () => {
+describe('odd input to tools through the server', () => {
   let stack: Stack;
   beforeAll(async () => {
     stack = await startStack();

@@ -1,5 +1,5 @@
 // buildPath (src/upstream/paths.ts): a value made only of characters encodeURIComponent leaves alone skips
-// the call (issue 19); every value must come out as encodeURIComponent would write it.
+// the call; every value must come out as encodeURIComponent would write it.
 import { buildPath } from '../../src/upstream/paths';
 
 describe('buildPath encodes each parameter as encodeURIComponent does', () => {

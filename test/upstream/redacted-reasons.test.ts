@@ -39,6 +39,9 @@ const SHAPES: Record<string, (said: string) => [string, unknown]> = {
   jira: (said) => ['application/json', { errorMessages: [said], errors: { summary: said } }],
   box: (said) => ['application/json', { message: said, context_info: { errors: [{ name: 'parent', message: said }] } }],
   hubspot: (said) => ['application/json', { status: 'error', message: said, errors: [{ message: said, context: { requiredGranularScopes: [said] } }], category: 'MISSING_SCOPES' }],
+  xero: (said) => ['application/json', { ErrorNumber: 10, Type: 'ValidationException', Message: 'A validation exception occurred', Elements: [{ ValidationErrors: [{ Message: said }] }] }],
+  google: (said) => ['application/json', { error: { code: 400, message: said, details: [{ fieldViolations: [{ field: 'name', description: said }] }] } }],
+  plain: (said) => ['text/plain', said],
 };
 const STATUSES = [400, 403, 404, 429];
 /** One caller makes every call: the server's own per-user limit off. */
@@ -51,7 +54,7 @@ async function echoingApi(): Promise<Listening & { seen: IncomingHttpHeaders[] }
     seen.push(req.headers);
     const [, status, shape] = (req.url ?? '').split('?')[0]!.split('/');
     const [type, body] = (SHAPES[shape ?? ''] ?? SHAPES.message!)(echo(req.headers));
-    const text = JSON.stringify(body);
+    const text = type === 'text/plain' ? String(body) : JSON.stringify(body);
     res.writeHead(Number(status), { 'content-type': type, 'content-length': Buffer.byteLength(text) }).end(text);
   });
   return { ...(await listen(server)), seen };

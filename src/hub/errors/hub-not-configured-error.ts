@@ -1,4 +1,4 @@
-// A hub feature was used but its key is not configured: the feature is off (issue 3, "Configuration").
+// A hub feature was used but its key is not configured: the feature is off ("Configuration").
 // Thrown before any request is sent.
 import { HubError } from './hub-error';
 

@@ -1,4 +1,4 @@
-// Any other non-success answer from the hub; carries the status (issue 3: "anything else to an error
+// Any other non-success answer from the hub; carries the status ("anything else to an error
 // carrying the status").
 import { HubError, type HubErrorOptions } from './hub-error';
 

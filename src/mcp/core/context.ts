@@ -6,10 +6,12 @@ import type { PreparedCredentials, Principal } from '../../auth/principal';
 import type { Cancellation } from '../../call-signal';
 import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../../protocol/jsonrpc';
 
+/** MCP's Implementation: `title` since 2025-06-18, `description` since 2025-11-25 (./server-info.ts). */
 export interface ServerInfo {
   name: string;
   version: string;
   title?: string;
+  description?: string;
 }
 
 /** What a lane knows about the HTTP request that carried one message. */

@@ -26,13 +26,14 @@ import {
   JsonRpcError,
   JsonRpcErrorCode,
   ID_RULE,
-  MAX_ID_LENGTH,
+  isUnechoableId,
   resultBody,
   type JsonRpcNotification,
   type JsonRpcRequest,
   type JsonRpcResponse,
 } from '../../protocol/jsonrpc';
 import { echoed } from './echo';
+import { serverInfoFor } from './server-info';
 import { metaOf, revisionOf, toolsCallMethod } from './tools-call';
 import type { Tasks } from './tasks';
 import { isStatelessEra, META, negotiate, STATELESS_VERSION, toolFieldsOf, type ToolFields } from '../../protocol/versions';
@@ -78,7 +79,7 @@ export interface CoreOptions {
   instructions?: string;
   /** Counts tools/calls that reach no tool (as tool="(unknown)", never by name); no-op by default. */
   metrics?: Metrics;
-  /** resources/* (issue 26); none by default: the methods then do not exist, as before. */
+  /** resources/*; none by default: the methods then do not exist, as before. */
   resources?: ResourceSet;
   /**
    * Whether this lane offers MCP Apps views (`ui://` resources, `_meta.ui` on tools, the extension).
@@ -86,7 +87,7 @@ export interface CoreOptions {
    */
   views?: boolean;
   /**
-   * The whole surface of issue 34: prompts, completion, logging, subscriptions and server-to-client
+   * The whole surface beyond tools: prompts, completion, logging, subscriptions and server-to-client
    * requests. True on /mcp; false (the default) on the hub's lane, which answers as it always has.
    */
   surface?: boolean;
@@ -154,7 +155,10 @@ export function createProtocolCore({
   // 2026-07-28 results say they are complete and who answered; lists may be cached by the client. Tools,
   // resources and prompts are fixed for the process (listChanged: false), so a host may keep a list 5
   // minutes: a deploy that changes them is seen within that.
-  const stamp = Object.freeze({ [META.serverInfo]: info });
+  // server/discover names the server in full (the Server Card says the same: src/card); every other result
+  // carries name and version only, the identity without its description on each answer.
+  const stamp = Object.freeze({ [META.serverInfo]: Object.freeze({ name: info.name, version: info.version }) });
+  const discoverStamp = Object.freeze({ [META.serverInfo]: Object.freeze(serverInfoFor(info, STATELESS_VERSION)) });
   const cacheHint = { ttlMs: 300_000, cacheScope: 'private' } as const;
   const offer: Offer | undefined = resourceMethods({ registry, resources, views, cacheHint, fieldsOf });
   const surface: Surface | undefined = withSurface ? surfaceMethods({ registry, prompts, resources: offer !== undefined, cacheHint, levels }) : undefined;
@@ -176,20 +180,20 @@ export function createProtocolCore({
   });
   const statelessListResult = Object.freeze({ ...listResult, ...cacheHint });
   /**
-   * `{ ...result, resultType: 'complete', _meta: { ...result._meta, ...stamp } }`, built by Object.assign
+   * `{ ...result, resultType: 'complete', _meta: { ...result._meta, ...named } }`, built by Object.assign
    * and two stores: V8 gives a spread's copy a map of its own, so the stores after it made a new map per
    * call (about 1 µs, and a slower JSON.stringify of the answer). Same keys, order and values; an own
    * `__proto__` key (which Object.assign would turn into a prototype) keeps the spread.
    */
-  function stateless(result: unknown): unknown {
+  function stateless(result: unknown, named: object): unknown {
     const value = result as Record<string, unknown>;
     const meta = value._meta as Record<string, unknown> | undefined;
     if (Object.hasOwn(value, '__proto__') || (meta && Object.hasOwn(meta, '__proto__'))) {
-      return { ...value, resultType: resultTypeOf(value), _meta: meta ? { ...meta, ...stamp } : stamp };
+      return { ...value, resultType: resultTypeOf(value), _meta: meta ? { ...meta, ...named } : named };
     }
     const stamped: Record<string, unknown> = Object.assign({}, value);
     stamped.resultType = resultTypeOf(value);
-    stamped._meta = meta ? Object.assign({}, meta, stamp) : stamp;
+    stamped._meta = meta ? Object.assign({}, meta, named) : named;
     return stamped;
   }
 
@@ -201,10 +205,11 @@ export function createProtocolCore({
         if (typeof params.protocolVersion !== 'string') {
           throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'initialize needs params.protocolVersion as a string');
         }
+        const protocolVersion = negotiate(params.protocolVersion);
         return {
-          protocolVersion: negotiate(params.protocolVersion),
+          protocolVersion,
           capabilities: offer ? withSubscribe(offer.initializeCapabilities(params.capabilities)) : initializeCapabilities,
-          serverInfo: info,
+          serverInfo: serverInfoFor(info, protocolVersion),
           ...(instructions ? { instructions } : {}),
         };
       },
@@ -221,24 +226,24 @@ export function createProtocolCore({
   ]);
 
   async function request(message: JsonRpcRequest, ctx: CoreContext): Promise<JsonRpcResponse> {
-    // Lanes' fast paths skip classify(): the bound on string ids is held here too (issue 20).
-    if (typeof message.id === 'string' && message.id.length > MAX_ID_LENGTH) {
+    // Lanes' fast paths skip classify(): the bounds on ids are held here too.
+    if (isUnechoableId(message.id)) {
       return errorBody(JsonRpcErrorCode.InvalidRequest, ID_RULE, null);
     }
     const params = message.params ?? {};
     const version = claimedVersion(params);
     const modern = isStatelessEra(version);
     if (modern && version !== STATELESS_VERSION) {
-      return errorBody(JsonRpcErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${version.slice(0, 40)}`, message.id, {
+      return errorBody(JsonRpcErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${echoed(version, 40)}`, message.id, {
         supported: [STATELESS_VERSION],
-        requested: version.slice(0, 40),
+        requested: echoed(version, 40),
       });
     }
     const method = (modern ? statelessMethods : handshakeMethods).has(message.method) ? methods.get(message.method) : undefined;
     if (!method) return errorBody(JsonRpcErrorCode.MethodNotFound, `Method not found: ${echoed(message.method)}`, message.id);
     try {
       const result = await method(params, ctx, message.id);
-      return resultBody(message.id, modern ? stateless(result) : result);
+      return resultBody(message.id, modern ? stateless(result, message.method === 'server/discover' ? discoverStamp : stamp) : result);
     } catch (error) {
       if (error instanceof JsonRpcError) return errorBody(error.code, error.message, message.id, error.data);
       // The registry maps every tool failure to a result; reaching here is a bug in the core itself.

@@ -44,7 +44,7 @@ export class ModernLink implements ClientLink {
 
 /**
  * What a 2026-07-28 call's requestState is bound to. The owner, a hash of the caller's credentials, is
- * made only when a state is opened or sealed: most calls do neither, and it cost a sha256 per call (issue 12).
+ * made only when a state is opened or sealed: most calls do neither, and it cost a sha256 per call.
  */
 export class CallBinding implements StateBinding {
   private ownerTag: string | undefined = undefined;

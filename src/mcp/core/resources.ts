@@ -1,4 +1,4 @@
-// resources/list, resources/templates/list and resources/read (issue 26), and what they change in the
+// resources/list, resources/templates/list and resources/read, and what they change in the
 // core's other answers: the resources capability and, on a lane that shows views, the MCP Apps extension
 // and the tools' `_meta.ui`. Built once per core; nothing here runs on a tools/call.
 import { isView, UI_EXTENSION } from '../../resources/define-view';
@@ -68,10 +68,11 @@ export function resourceMethods({ registry, resources, views, cacheHint, fieldsO
   const list = stateless(resources.list);
   const templates = stateless(resources.templates);
   // A client that did not declare MCP Apps is not offered the views (a view is ~400 KB of HTML a host
-  // without views would hand its model). 2026-07-28 says so on every request. A 2025-era request says it
-  // only by the Mcp-Session-Id its initialize was answered (./view-session.ts): its list leaves views out
-  // for every client (hosts that show them find a view's URI in the tool's `_meta.ui`, as MCP Apps has
-  // them do), and a read of a view without that id is answered a short page (docs/views.md).
+  // without views would hand its model), nor the tools' `_meta.ui` and view-only helpers (a model without
+  // views would call a helper meant for a view). 2026-07-28 says so on every request. A 2025-era request
+  // says it by the Mcp-Session-Id its initialize was answered (./view-session.ts): tools/list,
+  // resources/list and resources/read all follow it; a read of a view without that id is answered a short
+  // page (docs/views.md).
   const viewless = Object.freeze({ resources: Object.freeze(resources.list.resources.filter((resource) => !isView(resource))) });
   const statelessViewless = stateless(viewless);
 
@@ -88,16 +89,14 @@ export function resourceMethods({ registry, resources, views, cacheHint, fieldsO
       // Before 2025-06-18 a client knows neither `_meta` on a tool nor its output (versions.ts).
       const fields = fieldsOf(params, ctx);
       if (fields !== 'all') return earlier[fields];
-      // A 2025-era client on stateless /mcp declared (or not) in an initialize this request cannot name:
-      // the views are listed; a client without the extension ignores `_meta` (docs/views.md).
-      return showsViews ? appTools : plainTools;
+      return showsViews && carriesViewSession(ctx.headers) ? appTools : plainTools;
     }
     return showsViews && declaresViews(meta?.[META.clientCapabilities]) ? statelessAppTools : statelessPlainTools;
   }
 
-  function resourcesList(params: Params): unknown {
+  function resourcesList(params: Params, ctx: CoreContext): unknown {
     const meta = params._meta as Params | undefined;
-    if (!isStatelessEra(meta?.[META.protocolVersion])) return showsViews ? viewless : resources.list;
+    if (!isStatelessEra(meta?.[META.protocolVersion])) return showsViews && !carriesViewSession(ctx.headers) ? viewless : resources.list;
     return showsViews && !declaresViews(meta?.[META.clientCapabilities]) ? statelessViewless : list;
   }
 

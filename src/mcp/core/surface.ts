@@ -1,4 +1,4 @@
-// The rest of the server surface on /mcp (issue 34): prompts/list, prompts/get, completion/complete,
+// The rest of the server surface on /mcp: prompts/list, prompts/get, completion/complete,
 // logging/setLevel and resources/subscribe|unsubscribe, with their capabilities. Only the /mcp core offers
 // them: the hub's lane answers as it always has. prompts/get and completion/complete may call the
 // customer's API with this request's credentials (Registry.context), like a tool.

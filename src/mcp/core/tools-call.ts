@@ -82,14 +82,14 @@ export function toolsCallMethod({ registry, logger, metrics, surface, pending, s
     }
     const { name, args } = call;
     // Contract, Errors table: an unknown tool is a JSON-RPC error -32601, not a tool result. Every
-    // tools/call writes its line, this one too (issue 18); the name is the client's, so it is cut (issue 20).
+    // tools/call writes its line, this one too; the name is the client's, so it is cut.
     if (!registry.has(name)) {
       unnamedCall(logger, metrics, 'unknown_tool', name, ctx.headers);
       throw new JsonRpcError(JsonRpcErrorCode.MethodNotFound, `Unknown tool: ${echoed(name)}`);
     }
     const meta = metaOf(params);
     const token = meta?.progressToken;
-    // Every progress notification repeats the token: a long one would multiply (issue 20).
+    // Every progress notification repeats the token: a long one would multiply.
     if (typeof token === 'string' && token.length > MAX_ECHO) {
       unnamedCall(logger, metrics, 'invalid_request', name, ctx.headers);
       throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `params._meta.progressToken must be a number or a string of at most ${MAX_ECHO} characters`);
@@ -120,6 +120,7 @@ export function toolsCallMethod({ registry, logger, metrics, surface, pending, s
       structured: toolFieldsOf(revision ?? unversioned) === 'all',
       principal: ctx.principal,
       credentials: ctx.credentials,
+      mcp: surface !== undefined,
     };
     // A task where the tool may be one and the request asks for it (docs/tasks.md); every other call runs
     // inline as it always has: one property read and one map lookup here, nothing allocated.

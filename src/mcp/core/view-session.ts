@@ -2,7 +2,8 @@
 // an initialize that declared `io.modelcontextprotocol/ui` carries an `Mcp-Session-Id` (Streamable HTTP),
 // which the client sends on every later request. The server keeps nothing: the id only restates the
 // client's own declaration, so it grants nothing a client could not get by declaring the extension.
-// Without it, a resources/read of a view answers a short page instead of the view (./view-placeholder.ts).
+// Without it, tools/list and resources/list leave the views out, and a resources/read of a view answers a
+// short page instead of the view (./view-placeholder.ts).
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 

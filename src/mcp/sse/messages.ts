@@ -5,8 +5,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendAccepted, sendJson } from '../../http/send-json';
 import type { Logger } from '../../logger';
 import { BusUnavailableError, type Location, type SessionBus } from '../../sessions';
-import { classify, errorBody, idOf, JsonRpcErrorCode, type JsonRpcRequest } from '../core';
+import { classify, errorBody, idOf, isParamsError, JsonRpcErrorCode, type JsonRpcRequest } from '../core';
 import { createLaneHttp, UNREAD, type LaneHttpOptions } from '../lane-http';
+import { createRefusalLog } from '../../logging/refusals';
 import { sessionTag } from '../../logging/session-tag';
 import { NOTHING_TO_RUN, stoppedByShutdown } from '../../call-signal';
 
@@ -32,7 +33,7 @@ function hasId(body: unknown): boolean {
 
 export function createMessagesHandler(options: MessagesOptions) {
   const { core, bus, calls, logger, clientOf } = options;
-  const http = createLaneHttp(options);
+  const http = createLaneHttp({ ...options, refusals: options.refusals ?? createRefusalLog(logger) });
 
   /** Runs a request of a session here and delivers its answer to the session's stream. */
   function runForSession(sessionId: string, message: JsonRpcRequest, req: IncomingMessage): void {
@@ -58,7 +59,11 @@ export function createMessagesHandler(options: MessagesOptions) {
 
   async function answerDirectly(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
     const classified = classify(body);
-    if (classified.kind === 'invalid') return sendJson(res, 400, classified.answer);
+    // A framing error is 400; a request whose params MCP cannot take is answered as its method's errors are (200).
+    if (classified.kind === 'invalid') {
+      if (isParamsError(classified)) return sendJson(res, 200, classified.answer);
+      return http.refuse(req, res, 400, 'invalid-message', classified.answer);
+    }
     if (classified.kind !== 'request') {
       if (classified.kind === 'notification') core.notification(classified.message, { headers: req.headers, signal: NOTHING_TO_RUN });
       sendAccepted(res);
@@ -68,12 +73,14 @@ export function createMessagesHandler(options: MessagesOptions) {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (http.refusedWhileDraining(req, res)) return;
     const body = await http.readBody(req, res);
     if (body === UNREAD) return;
+    // Refused after the body is read, so the 503 names the request's id: the hub matches answers by id,
+    // and one with id null is an answer to nothing it sent (a rolling restart's refusals).
+    if (http.isDraining()) return http.refuseDraining(req, res, idOf(body));
     const sessionId = sessionIdOf(req.url ?? '');
     if (sessionId === null) {
-      return sendJson(res, 400, errorBody(JsonRpcErrorCode.InvalidRequest, 'sessionId must be given once', idOf(body)));
+      return http.refuse(req, res, 400, 'session-id-repeated', errorBody(JsonRpcErrorCode.InvalidRequest, 'sessionId must be given once', idOf(body)));
     }
     if (sessionId === undefined) return answerDirectly(req, res, body);
 
@@ -82,19 +89,19 @@ export function createMessagesHandler(options: MessagesOptions) {
       where = await bus.locate(sessionId);
     } catch (error) {
       if (!(error instanceof BusUnavailableError)) throw error;
-      // Refused now rather than accepted and lost: the hub retries.
+      // Refused now rather than accepted and lost (or run for a holder that may be gone): the hub retries.
       const text = 'Sessions cannot be routed right now; retry shortly';
-      return sendJson(res, 503, errorBody(JsonRpcErrorCode.ServerUnavailable, text, idOf(body)), { 'Retry-After': '2' });
+      return http.refuse(req, res, 503, 'session-bus-unavailable', errorBody(JsonRpcErrorCode.ServerUnavailable, text, idOf(body)), { 'Retry-After': String(error.retryAfterS) });
     }
     if (where === 'gone') {
       // 404 makes clients reconnect; a 400 would leave them retrying a dead session.
       const text = 'Session not found; open a new one with GET /sse';
-      return sendJson(res, 404, errorBody(JsonRpcErrorCode.SessionNotFound, text, idOf(body)));
+      return http.refuse(req, res, 404, 'session-not-found', errorBody(JsonRpcErrorCode.SessionNotFound, text, idOf(body)));
     }
     const classified = classify(body);
     // An id the answer cannot repeat (longer than MAX_ID_LENGTH, or not a string or number) would come back
-    // on the stream as id null, matching nothing the client waits for: refused here, in this answer (issue 26).
-    if (classified.kind === 'invalid' && classified.id === null && hasId(body)) return sendJson(res, 400, classified.answer);
+    // on the stream as id null, matching nothing the client waits for: refused here, in this answer.
+    if (classified.kind === 'invalid' && classified.id === null && hasId(body)) return http.refuse(req, res, 400, 'unechoable-id', classified.answer);
     if (logger.isLevelEnabled('trace')) {
       const id = classified.kind === 'invalid' ? classified.id : 'id' in classified.message ? classified.message.id : undefined;
       const method = classified.kind === 'request' || classified.kind === 'notification' ? classified.message.method.slice(0, 100) : undefined;

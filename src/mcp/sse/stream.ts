@@ -63,7 +63,7 @@ export class SseStream {
 
   send(message: object | SerializedMessage): void {
     this.lastMessageAt = performance.now();
-    // A routed answer may arrive serialized already (issue 20): written as received.
+    // A routed answer may arrive serialized already: written as received.
     this.write(`event: message\ndata: ${message instanceof SerializedMessage ? message.json : JSON.stringify(message)}\n\n`);
   }
 

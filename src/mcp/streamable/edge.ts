@@ -6,7 +6,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { classifyInboundRequest } from '@modelcontextprotocol/server';
 import { HANDSHAKE_VERSIONS } from '../../protocol/versions';
-import { echoed, errorBody, ID_RULE, isKnownMethod, JsonRpcErrorCode, MAX_ID_LENGTH, type KnownMethod, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId } from '../core';
+import { classify, echoed, errorBody, ID_RULE, isKnownMethod, isParamsError, isUnechoableId, JsonRpcErrorCode, type KnownMethod, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId } from '../core';
 import { isPlainLegacyRequest, isWellFormedModernRequest } from './fast-path';
 
 export { isPlainLegacyRequest, isWellFormedModernRequest } from './fast-path';
@@ -41,7 +41,7 @@ const mismatch = (id: RequestId | null, headerValue: string, body: string): Edge
   kind: 'reject',
   status: 400,
   answer: errorBody(JsonRpcErrorCode.HeaderMismatch, `Bad Request: the request headers and body disagree: ${body}`, id, {
-    mismatch: { header: headerValue, body },
+    mismatch: { header: echoed(headerValue), body },
   }),
 });
 
@@ -80,16 +80,26 @@ function standardHeaders(message: JsonRpcRequest, std: StandardHeaders): Edge | 
 type Route = ReturnType<typeof classifyInboundRequest>;
 
 /**
- * A string id longer than MAX_ID_LENGTH cannot be repeated in the answer (issue 20): the request is
- * refused before any rung that would echo it, 400 with id null, as POST /messages answers it.
+ * A string id longer than MAX_ID_LENGTH, or a number past 2^53 - 1 (parsed to another number), cannot be
+ * repeated in the answer: the request is refused before any rung that would echo it, 400 with
+ * id null, as POST /messages answers it.
  */
-function hasOverlongId(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null) return false;
-  const id = (body as { id?: unknown }).id;
-  return typeof id === 'string' && id.length > MAX_ID_LENGTH;
+function hasUnechoableId(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && isUnechoableId((body as { id?: unknown }).id);
 }
 
-const OVERLONG_ID: Edge = Object.freeze({
+/**
+ * A request whose params MCP cannot take (by position, `params: []`, or a non-object `_meta`): -32602 with
+ * its id, in-band (200) as the core answers any method's invalid params, in both eras. The SDK would
+ * refuse it at the HTTP level (400) on one path and not on another.
+ */
+function paramsRefusal(body: unknown): Edge | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('params' in body)) return undefined;
+  const classified = classify(body);
+  return isParamsError(classified) && classified.kind === 'invalid' ? { kind: 'reject', status: 200, answer: classified.answer } : undefined;
+}
+
+const UNECHOABLE_ID: Edge = Object.freeze({
   kind: 'reject',
   status: 400,
   answer: errorBody(JsonRpcErrorCode.InvalidRequest, ID_RULE, null),
@@ -107,12 +117,14 @@ function sdkRoute(body: unknown, std: StandardHeaders): Route {
 
 /**
  * Classifies one parsed POST /mcp body; a rejection carries its HTTP status and JSON-RPC answer. The
- * common well-formed requests of both eras skip the SDK's classification (./fast-path: issues 12, 19).
+ * common well-formed requests of both eras skip the SDK's classification (./fast-path).
  */
 export function edge(body: unknown, headers: IncomingHttpHeaders, knows: KnownMethod = isKnownMethod): Edge {
-  if (hasOverlongId(body)) return OVERLONG_ID;
+  if (hasUnechoableId(body)) return UNECHOABLE_ID;
   const version = header(headers, 'mcp-protocol-version');
   if (isPlainLegacyRequest(body, version)) return { kind: 'request', message: body, modern: false };
+  const refused = paramsRefusal(body);
+  if (refused) return refused;
   const std = { version, method: header(headers, 'mcp-method'), name: header(headers, 'mcp-name') };
   if (isWellFormedModernRequest(body, std.version, std.method)) return modernRequest(body, std, knows);
   return decide(body, std, Array.isArray(body) ? undefined : sdkRoute(body, std), knows);
@@ -120,7 +132,9 @@ export function edge(body: unknown, headers: IncomingHttpHeaders, knows: KnownMe
 
 /** The same decision with every body classified by the SDK: the reference the fast paths are held to. */
 export function edgeBySdk(body: unknown, headers: IncomingHttpHeaders, knows: KnownMethod = isKnownMethod): Edge {
-  if (hasOverlongId(body)) return OVERLONG_ID;
+  if (hasUnechoableId(body)) return UNECHOABLE_ID;
+  const refused = paramsRefusal(body);
+  if (refused) return refused;
   const std = standardHeadersOf(headers);
   return decide(body, std, Array.isArray(body) ? undefined : sdkRoute(body, std), knows);
 }
@@ -132,7 +146,7 @@ function modernRequest(message: JsonRpcRequest, std: StandardHeaders, knows: Kno
   // The method-registry rung: a method the revision does not define (or this server does not offer:
   // resources/* without a resource) is 404 (2026-07-28 ladder).
   if (!knows(message.method, message.params)) {
-    return { kind: 'reject', status: 404, answer: errorBody(JsonRpcErrorCode.MethodNotFound, `Method not found: ${message.method.slice(0, 100)}`, message.id) };
+    return { kind: 'reject', status: 404, answer: errorBody(JsonRpcErrorCode.MethodNotFound, `Method not found: ${echoed(message.method, 100)}`, message.id) };
   }
   return { kind: 'request', message, modern: true };
 }
@@ -152,7 +166,7 @@ function decide(body: unknown, std: StandardHeaders, route: Route | undefined, k
   // 2025-era: an unsupported MCP-Protocol-Version header is 400 (2025-06-18, "Protocol Version Header").
   const version = std.version;
   if (version !== undefined && route.reason !== 'initialize' && !(HANDSHAKE_VERSIONS as readonly string[]).includes(version)) {
-    const text = `Bad Request: unsupported MCP-Protocol-Version ${version.slice(0, 40)}`;
+    const text = `Bad Request: unsupported MCP-Protocol-Version ${echoed(version, 40)}`;
     return { kind: 'reject', status: 400, answer: errorBody(JsonRpcErrorCode.InvalidRequest, text, idOf(body), { supported: HANDSHAKE_VERSIONS }) };
   }
   switch (route.reason) {

@@ -1,6 +1,6 @@
 // The /mcp edge's fast paths: the well-formed requests every client sends, recognised by hand where the
-// SDK's `classifyInboundRequest` zod-parses each body (issue 12) and, for a 2026-07-28 request, first fails
-// a parse against the response schemas (issue 19). Each predicate's `true` is a promise that the SDK routes
+// SDK's `classifyInboundRequest` zod-parses each body and, for a 2026-07-28 request, first fails
+// a parse against the response schemas. Each predicate's `true` is a promise that the SDK routes
 // that body with those headers exactly as named; anything unusual returns false and takes the SDK's path.
 // test/mcp/differential.test.ts holds both to the SDK's decisions.
 import { HANDSHAKE_VERSIONS, META, STATELESS_VERSION } from '../../protocol/versions';

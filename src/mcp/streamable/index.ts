@@ -10,6 +10,7 @@ import { NOTHING_TO_RUN } from '../../call-signal';
 import { lastAnswer } from '../../http/last-answer';
 import { sendAccepted, sendJson } from '../../http/send-json';
 import type { Logger } from '../../logger';
+import { createRefusalLog } from '../../logging/refusals';
 import { classify, declaresViews, errorBody, JsonRpcErrorCode, type JsonRpcResponse } from '../core';
 import { viewSessionId } from '../core/view-session';
 import { createLaneHttp, UNREAD, type LaneHttpOptions } from '../lane-http';
@@ -20,7 +21,7 @@ export interface StreamableLaneOptions extends LaneHttpOptions {
   /** The client's address as the door resolved it. */
   clientOf: (req: IncomingMessage) => string;
   logger: Logger;
-  /** MCP_AUTH=oauth: the token and scope checks (issue 17). Absent: headers mode, as before. */
+  /** MCP_AUTH=oauth: the token and scope checks. Absent: headers mode, as before. */
   auth?: LaneAuth;
 }
 
@@ -54,6 +55,19 @@ function statusOf(answer: JsonRpcResponse): number {
 
 const RETRY_SHORTLY = Object.freeze({ 'Retry-After': '1' });
 
+/** The refusal log's cause of an edge rejection, by its JSON-RPC code. */
+const EDGE_CAUSES: Readonly<Record<number, string>> = {
+  [JsonRpcErrorCode.ParseError]: 'parse-error',
+  [JsonRpcErrorCode.InvalidRequest]: 'invalid-request',
+  [JsonRpcErrorCode.MethodNotFound]: 'method-not-found',
+  [JsonRpcErrorCode.HeaderMismatch]: 'header-mismatch',
+  [JsonRpcErrorCode.UnsupportedProtocolVersion]: 'unsupported-protocol-version',
+};
+
+function edgeCause(answer: JsonRpcResponse): string {
+  return ('error' in answer ? EDGE_CAUSES[answer.error.code] : undefined) ?? 'edge-refusal';
+}
+
 /**
  * An initialize the core answered with the MCP Apps extension (the client declared it): an Mcp-Session-Id
  * its later requests carry, by which a resources/read of a view knows to answer the view (../core/view-session.ts).
@@ -65,7 +79,8 @@ function initializeHeaders(method: string, answer: JsonRpcResponse): Record<stri
 
 export function createStreamableLane(options: StreamableLaneOptions) {
   const { core, clientOf, logger, auth } = options;
-  const http = createLaneHttp(options);
+  const refusals = options.refusals ?? createRefusalLog(logger);
+  const http = createLaneHttp({ ...options, refusals });
 
   /**
    * A client's answer to a request this server sent (elicitation, sampling): 202 once the call waiting
@@ -80,11 +95,11 @@ export function createStreamableLane(options: StreamableLaneOptions) {
       outcome = await core.answer(classified.message, { headers: req.headers, principal });
     } catch {
       // The bus cannot say where the question waits (Redis down): the client may retry.
-      return sendJson(res, 503, errorBody(JsonRpcErrorCode.ServerUnavailable, 'Cannot route this answer right now; retry shortly', classified.message.id), { 'Retry-After': '1' });
+      return http.refuse(req, res, 503, 'answer-unroutable', errorBody(JsonRpcErrorCode.ServerUnavailable, 'Cannot route this answer right now; retry shortly', classified.message.id), { 'Retry-After': '1' });
     }
     if (outcome === 'routed' && logger.isLevelEnabled('debug')) logger.debug({ rpc: { answer: true } }, 'client answer routed to the process whose call waits for it');
     if (outcome === 'taken' || outcome === 'routed') return void sendAccepted(res);
-    sendJson(res, 404, errorBody(JsonRpcErrorCode.InvalidParams, 'No request of this server waits for an answer with this id (unknown, expired or already answered)', classified.message.id));
+    http.refuse(req, res, 404, 'answer-unawaited', errorBody(JsonRpcErrorCode.InvalidParams, 'No request of this server waits for an answer with this id (unknown, expired or already answered)', classified.message.id));
   }
 
   /** One POST /mcp. Never rejects: a failure is answered (500) or, once the answer has begun, ends the connection. */
@@ -94,7 +109,7 @@ export function createStreamableLane(options: StreamableLaneOptions) {
       const accept = acceptOf(req);
       if (!accept.ok) {
         req.resume();
-        return sendJson(res, 406, errorBody(JsonRpcErrorCode.InvalidRequest, 'Not Acceptable: Accept must include application/json or text/event-stream'));
+        return http.refuse(req, res, 406, 'not-acceptable', errorBody(JsonRpcErrorCode.InvalidRequest, 'Not Acceptable: Accept must include application/json or text/event-stream'));
       }
       let principal: Principal | undefined;
       if (auth) {
@@ -108,7 +123,9 @@ export function createStreamableLane(options: StreamableLaneOptions) {
       const route = edge(body, req.headers, core.knows);
       switch (route.kind) {
         case 'reject':
-          return sendJson(res, route.status, route.answer);
+          // A params error is answered in-band (200) like any method's; the rest are refusals at the edge.
+          if (route.status < 400) return sendJson(res, route.status, route.answer);
+          return http.refuse(req, res, route.status, edgeCause(route.answer), route.answer);
         case 'ignore':
           return answerFromClient(body, req, res, principal);
         case 'notification':
@@ -120,7 +137,7 @@ export function createStreamableLane(options: StreamableLaneOptions) {
       // The scopes are checked here, before dispatch, because a refusal is HTTP 403 with a challenge.
       if (principal && !auth!.permits(message, principal, res)) return;
       // The API's credentials before the call runs: a client token the authorization server refuses to
-      // exchange is HTTP 401, so the client refreshes it (issue 25). Cached ones are known at once.
+      // exchange is HTTP 401, so the client refreshes it. Cached ones are known at once.
       let credentials: PreparedCredentials | undefined;
       if (principal && message.method === 'tools/call') {
         const prepared = auth!.credentialsFor(principal, res);
@@ -154,7 +171,7 @@ export function createStreamableLane(options: StreamableLaneOptions) {
       if (req.method !== 'POST') {
         req.resume();
         // Stateless serving: no standalone stream (GET) and no session to end (DELETE).
-        return sendJson(res, 405, errorBody(-32000, 'Method not allowed; use POST (this server is stateless: no stream to open with GET, no session to end with DELETE).'), { Allow: 'POST' });
+        return http.refuse(req, res, 405, 'method-not-allowed', errorBody(-32000, 'Method not allowed; use POST (this server is stateless: no stream to open with GET, no session to end with DELETE).'), { Allow: 'POST' });
       }
       // post() handles its own failures: no rejection handler (and its reaction) per call.
       void post(req, res);

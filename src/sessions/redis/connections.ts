@@ -1,4 +1,4 @@
-// The two Redis connections of the bus (issue 9): one for commands and publishing, one for subscribing
+// The two Redis connections of the bus: one for commands and publishing, one for subscribing
 // (a subscribed connection can do nothing else). ioredis is loaded here, only when REDIS_URL is set
 // (STYLE 9), so the default server never loads it. Both reconnect with back-off by themselves.
 import type { Redis, RedisOptions } from 'ioredis';
@@ -31,16 +31,22 @@ export interface RedisConnections {
   close(): Promise<void>;
 }
 
-/** Back-off between reconnection attempts: 50 ms doubling to 2 s, forever (Redis may come back). */
-export const reconnectDelay = (attempt: number): number => Math.min(50 * 2 ** Math.min(attempt, 6), 2_000);
+/** A command with no answer after this long fails, unless `commandTimeoutMs` says otherwise. */
+export const COMMAND_TIMEOUT_MS = 1_000;
 
-export function openRedisConnections({ url, logger, name = 'mcp-tool-server', commandTimeoutMs = 1_000, readonlyReconnectMs = 2_000 }: RedisConnectionOptions): RedisConnections {
+/** The longest wait between two reconnection attempts. */
+export const RECONNECT_MAX_MS = 2_000;
+
+/** Back-off between reconnection attempts: 50 ms doubling to 2 s, forever (Redis may come back). */
+export const reconnectDelay = (attempt: number): number => Math.min(50 * 2 ** Math.min(attempt, 6), RECONNECT_MAX_MS);
+
+export function openRedisConnections({ url, logger, name = 'mcp-tool-server', commandTimeoutMs = COMMAND_TIMEOUT_MS, readonlyReconnectMs = 2_000 }: RedisConnectionOptions): RedisConnections {
   // Loaded lazily on purpose (see the header); the type import above is erased at compile time.
   const { Redis: RedisClient } = require('ioredis') as typeof import('ioredis');
   const parsed = new URL(url);
   const where = `${parsed.hostname}:${parsed.port || '6379'}`;
   // READONLY: the address now leads to a replica (a failover moved the primary). Reconnecting lets a
-  // DNS name or virtual IP lead to the new primary (issue 20); the failed command is not resent. At most
+  // DNS name or virtual IP lead to the new primary; the failed command is not resent. At most
   // one such reconnect per `readonlyReconnectMs`: ioredis resets its back-off on 'ready', and the writes
   // that follow every reconnect would otherwise meet READONLY again and reconnect ten times a second for
   // as long as the address leads to a replica. In between, commands fail on a connection that is up, so

@@ -1,7 +1,11 @@
-// Routed answers that Redis refused outright (an error reply such as OOM or READONLY, or a connection
-// down so the command was never sent), kept a bounded while and sent again once a write succeeds
-// (issue 20). A refused delivery never ran, so sending it again cannot deliver it twice. A time-out is
-// not held: the command may still run (a partition holds it), and is parked for the holder if need be.
+// Routed answers that Redis did not take (an error reply such as OOM or READONLY, a connection down so the
+// command was never sent, or a connection that closed before Redis replied: Redis killed or restarted
+// while the answer crossed), kept a bounded while and sent again after the first successful write. An
+// error reply or a command never sent did not run. A command whose connection closed before the reply may
+// have run (Redis published, then died before its reply left): sent again, the answer can then arrive
+// twice, and a client ignores an answer to an id it no longer waits for; without it, it would be lost. A
+// time-out is not held: the command may still run (a partition holds it), and is parked for the holder if
+// need be.
 
 export interface HeldAnswer {
   readonly sessionId: string;
@@ -40,5 +44,9 @@ export class HeldAnswers {
   }
 }
 
-/** An error reply from Redis, or a command never sent: the delivery did not run. */
-export const refusedOutright = (error: Error): boolean => error.name === 'ReplyError' || error.message.startsWith("Stream isn't writeable");
+/**
+ * An error reply from Redis, a command never sent (no offline queue), or one whose connection closed before
+ * its reply (ioredis rejects it with MaxRetriesPerRequestError: `maxRetriesPerRequest` is 0): worth sending again.
+ */
+export const worthResending = (error: Error): boolean =>
+  error.name === 'ReplyError' || error.name === 'MaxRetriesPerRequestError' || error.message.startsWith("Stream isn't writeable");

@@ -1,18 +1,27 @@
-// Keeps this process's sessions registered in Redis (issue 9) and finds out when Redis takes writes
-// again after a fault (issue 20): one pipeline per tick, at most one in flight, so a partition queues at
-// most one; while commands fail, a single small write every PROBE_MS instead; after a reconnect or a
-// recovery, each session also collects the answers parked for it while it had no key.
+// Keeps this process's heartbeat and its sessions registered in Redis, and finds out when Redis takes
+// writes again after a fault. The heartbeat is one small write every HEARTBEAT_MS (every PROBE_MS while
+// commands fail: then it is the probe); the sessions are refreshed in one pipeline per tick, at most one in
+// flight, so a partition queues at most one of each. Every refresh also collects the answers parked for
+// each session while it had no key or its holder was not listening.
 import type { RedisConnections } from './connections';
 import type { RedisNames } from './wire';
 
-/** While commands fail, one write this often tells when Redis takes them again. */
+/** How often the heartbeat is written. */
+export const HEARTBEAT_MS = 500;
+/**
+ * How long a heartbeat vouches for its process. Other replicas refuse calls for its sessions once it has
+ * lapsed (with 503 while the process still listens; as gone once it does not): six beats, so a process
+ * whose event loop stalls for a couple of seconds on a loaded machine is not taken for dead.
+ */
+export const HEARTBEAT_TTL_MS = 3_000;
+/** While commands fail, the heartbeat this often tells when Redis takes them again. */
 const PROBE_MS = 250;
 
 export interface RegistrarOptions {
   connections: RedisConnections;
   names: RedisNames;
   processId: string;
-  /** The registry value: the process id and the delivery formats it reads. */
+  /** The registry value: the process id and its level (the formats it reads, its heartbeat). */
   holder: string;
   sessionTtlMs: number;
   refreshMs: number;
@@ -26,13 +35,18 @@ export interface RegistrarOptions {
 type ClaimPipeline = { mcpClaim(key: string, parkedKey: string, holder: string, ttlMs: number): void };
 
 export class Registrar {
-  private readonly timer: NodeJS.Timeout;
+  private readonly timers: NodeJS.Timeout[];
   private probeTimer: NodeJS.Timeout | undefined;
-  private inFlight = false;
+  private refreshing = false;
+  private beating = false;
   private stopped = false;
+  /** Settles once the first heartbeat is written (the server announces streams only after it: ./redis-bus.ts). */
+  readonly firstBeat: Promise<void>;
+  private beaten!: () => void;
 
   constructor(private readonly options: RegistrarOptions) {
     const { connections, refreshMs } = options;
+    this.firstBeat = new Promise((resolve) => (this.beaten = resolve));
     // After an outage (or a Redis restart that lost every key): register again and collect.
     for (const connection of [connections.commands, connections.subscriber]) connection.on('ready', () => this.refresh(true));
     connections.status.onRecovered(() => {
@@ -40,64 +54,63 @@ export class Registrar {
       this.probeTimer = undefined;
       this.refresh(true);
     });
-    this.timer = setInterval(() => this.refresh(false), refreshMs).unref();
+    this.timers = [setInterval(() => this.refresh(false), refreshMs).unref(), setInterval(() => this.beat(), HEARTBEAT_MS).unref()];
   }
 
   /** A command failed: probe until a write succeeds. */
   startProbing(): void {
-    if (!this.stopped) this.probeTimer ??= setInterval(() => this.probe(), PROBE_MS).unref();
+    if (!this.stopped) this.probeTimer ??= setInterval(() => this.beat(), PROBE_MS).unref();
   }
 
   stop(): void {
     this.stopped = true;
-    clearInterval(this.timer);
+    for (const timer of this.timers) clearInterval(timer);
     clearInterval(this.probeTimer);
   }
 
   /**
-   * This process's own key (so a replica holding no session still learns that writes fail), then every
-   * session held here (SET, not EXPIRE, also re-creates lost keys; `collect` also takes parked answers).
+   * The heartbeat first (so a session key is never newer than the heartbeat that vouches for it), then
+   * every session held here (SET, not EXPIRE, also re-creates lost keys; the claim also reads parked answers).
    */
-  private refresh(collect: boolean): void {
+  private refresh(afterFault: boolean): void {
     const { connections, names, processId, holder, sessionTtlMs } = this.options;
-    if (this.stopped || this.inFlight || !connections.ready) return;
+    if (this.stopped || this.refreshing || !connections.ready) return;
     // While failing, only the probe writes.
-    if (connections.status.failing !== undefined && !collect) return;
-    this.inFlight = true;
+    if (connections.status.failing !== undefined && !afterFault) return;
+    this.refreshing = true;
     const held = [...this.options.held()];
     const pipeline = connections.commands.pipeline();
-    pipeline.set(names.replica(processId), holder, 'PX', sessionTtlMs);
-    for (const sessionId of held) {
-      if (collect) (pipeline as unknown as ClaimPipeline).mcpClaim(names.session(sessionId), names.parked(sessionId), holder, sessionTtlMs);
-      else pipeline.set(names.session(sessionId), holder, 'PX', sessionTtlMs);
-    }
+    pipeline.set(names.replica(processId), holder, 'PX', HEARTBEAT_TTL_MS);
+    for (const sessionId of held) (pipeline as unknown as ClaimPipeline).mcpClaim(names.session(sessionId), names.parked(sessionId), holder, sessionTtlMs);
     pipeline.exec().then(
       (results) => {
-        this.inFlight = false;
+        this.refreshing = false;
         const error = results?.find(([failure]) => failure)?.[0];
         if (error) return this.options.failed('refresh', error);
+        this.beaten();
         connections.status.succeeded();
-        if (collect) held.forEach((sessionId, n) => this.options.collected(sessionId, results?.[n + 1]?.[1]));
+        held.forEach((sessionId, n) => this.options.collected(sessionId, results?.[n + 1]?.[1]));
       },
       (error: Error) => {
-        this.inFlight = false;
+        this.refreshing = false;
         this.options.failed('refresh', error);
       },
     );
   }
 
-  private probe(): void {
-    const { connections, names, processId, holder, sessionTtlMs } = this.options;
-    if (this.stopped || this.inFlight || !connections.ready) return;
-    this.inFlight = true;
-    connections.commands.set(names.replica(processId), holder, 'PX', sessionTtlMs).then(
+  private beat(): void {
+    const { connections, names, processId, holder } = this.options;
+    if (this.stopped || this.beating || !connections.ready) return;
+    this.beating = true;
+    connections.commands.set(names.replica(processId), holder, 'PX', HEARTBEAT_TTL_MS).then(
       () => {
-        this.inFlight = false;
+        this.beating = false;
+        this.beaten();
         connections.status.succeeded();
       },
       (error: Error) => {
-        this.inFlight = false;
-        this.options.failed('probe', error);
+        this.beating = false;
+        this.options.failed('heartbeat', error);
       },
     );
   }

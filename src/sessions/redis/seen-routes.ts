@@ -29,4 +29,9 @@ export class SeenRoutes {
   forget(sessionId: string): void {
     this.seen.delete(sessionId);
   }
+
+  /** Redis came back (maybe empty): every route is looked up again. */
+  clear(): void {
+    this.seen.clear();
+  }
 }

@@ -1,4 +1,4 @@
-// Whether this replica's Redis commands are succeeding (issue 20). A partition without RST leaves both
+// Whether this replica's Redis commands are succeeding. A partition without RST leaves both
 // connections "ready" while every command times out, and a Redis at maxmemory (OOM) or a replica after a
 // failover (READONLY) refuses writes on a healthy connection: the connection state alone cannot tell.
 // One warn line when commands start failing, one info line when a write succeeds again, not one per

@@ -1,10 +1,10 @@
-// What crosses Redis, and under which names (issue 9). Every key and channel starts with REDIS_PREFIX.
+// What crosses Redis, and under which names. Every key and channel starts with REDIS_PREFIX.
 // Only JSON-RPC answers (and notifications) for a session, and control messages naming a session and a
 // request id: never headers or credentials, which stay in the replica that received the POST.
-// The delivery format is versioned (issue 20), because replicas of two releases share one Redis during a
-// rolling deploy: a holder says in its registry value which formats it reads, a sender's route script
-// picks the newest of those it knows, and every reader still reads format 1.
-import type { Redis } from 'ioredis';
+// The delivery format is versioned, because replicas of two releases share one Redis during a
+// rolling deploy: a holder says in its registry value which formats it reads (and whether it keeps a
+// heartbeat), a sender's route script picks the newest format of those it knows, and every reader still
+// reads format 1. The scripts that use these names are ./scripts.ts's.
 import type { RequestId } from '../../protocol/jsonrpc';
 
 export interface RedisNames {
@@ -16,7 +16,10 @@ export interface RedisNames {
   readonly control: string;
   /** `prefix:parked:<id>`: answers that found no holder, kept a short while for it to re-register. */
   parked(sessionId: string): string;
-  /** `prefix:replica:<process id>`: written every refresh, so even a replica holding no session learns that writes fail. */
+  /**
+   * `prefix:replica:<process id>`: the process's heartbeat, rewritten every HEARTBEAT_MS with a life of
+   * HEARTBEAT_TTL_MS (./registrar.ts); a replica holding no session also learns from it that writes fail.
+   */
   replica(processId: string): string;
   /** `prefix<key>`: a single-use claim (`prefix:state:<nonce>`, a used requestState), expiring with what it claims. */
   claim(key: string): string;
@@ -38,9 +41,12 @@ export function redisNames(prefix: string): RedisNames {
 
 /**
  * Appended to a holder's process id in its registry value (and so in its inbox's name, which old senders
- * build from that value): "reads formats up to 2". A value without it is a holder that reads format 1.
+ * build from that value): the holder's level. 2: it reads delivery formats up to 2. 3: the same formats,
+ * and it keeps a heartbeat (`prefix:replica:<id>`), so a sender may take a missing heartbeat for a dead
+ * holder. A value without it is a holder that reads format 1. Senders of every release pick format 2 for
+ * any level from 2 up.
  */
-export const READS_FORMATS = '@2';
+export const HOLDER_LEVEL = '@3';
 
 /**
  * On a process's inbox: a message for the stream of session `s`. Format 1 is the JSON `{"s":…,"m":…}`,
@@ -93,56 +99,4 @@ function parse(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** How many answers may wait per session for their holder to re-register. */
-export const PARKED_MAX = 100;
-
-/**
- * Delivers an answer in one round trip. KEYS: the session's registry key, its parked list. ARGV: inbox
- * prefix, session id, answer JSON, how long a parked answer waits (ms), control channel, parked notice.
- * With a holder: publishes in the newest format it reads and returns the number of receivers. Without
- * one (its key expired during a partition, or Redis restarted empty, and the holder has not re-registered
- * yet): parks the answer, tells every replica, and returns -1. The holder collects parked answers when it
- * re-registers (CLAIM_SCRIPT); unclaimed ones expire.
- */
-export const ROUTE_SCRIPT = `
-local holder = redis.call('GET', KEYS[1])
-if holder then
-  local reads = tonumber(string.match(holder, '@(%d+)$')) or 1
-  local payload
-  if reads >= 2 then
-    payload = ARGV[2] .. ' ' .. ARGV[3]
-  else
-    payload = '{"s":' .. cjson.encode(ARGV[2]) .. ',"m":' .. ARGV[3] .. '}'
-  end
-  return redis.call('PUBLISH', ARGV[1] .. holder, payload)
-end
-redis.call('RPUSH', KEYS[2], ARGV[3])
-redis.call('LTRIM', KEYS[2], -${PARKED_MAX}, -1)
-redis.call('PEXPIRE', KEYS[2], ARGV[4])
-redis.call('PUBLISH', ARGV[5], ARGV[6])
-return -1
-`;
-
-/**
- * Registers a session and collects the answers parked for it. KEYS: registry key, parked list. ARGV: the
- * holder's registry value, TTL (ms). Returns the parked answers (JSON texts), oldest first.
- */
-export const CLAIM_SCRIPT = `
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-local parked = redis.call('LRANGE', KEYS[2], 0, -1)
-if #parked > 0 then redis.call('DEL', KEYS[2]) end
-return parked
-`;
-
-export type RouteCommand = (key: string, parkedKey: string, inboxPrefix: string, sessionId: string, json: string, parkMs: number, control: string, from: string) => Promise<number>;
-export type ClaimCommand = (key: string, parkedKey: string, holder: string, ttlMs: number) => Promise<string[]>;
-
-/** ROUTE_SCRIPT and CLAIM_SCRIPT as commands of `commands` (EVALSHA, loaded once per connection by ioredis). */
-export function scriptCommands(commands: Redis): { route: RouteCommand; claim: ClaimCommand } {
-  commands.defineCommand('mcpRoute', { numberOfKeys: 2, lua: ROUTE_SCRIPT });
-  commands.defineCommand('mcpClaim', { numberOfKeys: 2, lua: CLAIM_SCRIPT });
-  const custom = commands as unknown as { mcpRoute: RouteCommand; mcpClaim: ClaimCommand };
-  return { route: custom.mcpRoute.bind(commands), claim: custom.mcpClaim.bind(commands) };
 }

@@ -5,6 +5,11 @@ export interface UpstreamRequestInfo {
   path: string;
   /** The API's host (and port), for the log line of a call that failed: never a path, query or credentials. */
   host?: string;
+  /**
+   * The status this request was answered with before it failed (a 2xx whose body timed out or was not
+   * JSON), for the call's log line; absent when no status came (no connection, a timeout before headers).
+   */
+  status?: number;
 }
 
 export class UpstreamError extends Error {
@@ -12,6 +17,8 @@ export class UpstreamError extends Error {
   readonly method: string;
   readonly path: string;
   readonly host: string | undefined;
+  /** The status of this request, when the API answered one (see UpstreamRequestInfo.status). */
+  readonly answeredStatus: number | undefined;
 
   constructor(
     readonly code: string,
@@ -23,5 +30,6 @@ export class UpstreamError extends Error {
     this.method = request.method;
     this.path = request.path;
     this.host = request.host;
+    this.answeredStatus = request.status;
   }
 }

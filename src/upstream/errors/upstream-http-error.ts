@@ -1,5 +1,5 @@
 // The customer's API answered with a non-2xx status, or with a 2xx whose body says the request failed
-// (UPSTREAM_ERROR_WHEN, e.g. Slack's `{"ok": false}`). A 4xx carries the API's own reason (issue 33).
+// (UPSTREAM_ERROR_WHEN, e.g. Slack's `{"ok": false}`). A 4xx carries the API's own reason.
 import { UpstreamError, type UpstreamRequestInfo } from './upstream-error';
 
 /** What a 4xx body said, parsed by ../error-reason: bounded, stripped of control characters and markup. */

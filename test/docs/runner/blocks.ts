@@ -1,4 +1,4 @@
-// The steps of the docs as the doc-test runner reads them (issue 32): every shell block of README.md and
+// The steps of the docs as the doc-test runner reads them: every shell block of README.md and
 // docs/**/*.md, in reading order, each with the commands it shows and the output shown under each, or the
 // reason it cannot run in CI, given in the Markdown right above its fence:
 //   <!-- doc-test: skip — <reason> -->

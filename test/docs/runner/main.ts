@@ -1,4 +1,4 @@
-// The doc-test runner (issue 32): runs every shell block of README.md and docs/**/*.md in this tree, as a
+// The doc-test runner: runs every shell block of README.md and docs/**/*.md in this tree, as a
 // user would, and says what each did. CI runs it in a fork copy (scripts/fork-sim.sh docs), which then
 // runs `npm test` last. Usage: tsx test/docs/runner/main.ts [--list] [page.md ...]
 //   --list   only say, for each block, whether it runs or why not

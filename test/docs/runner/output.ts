@@ -1,4 +1,4 @@
-// Compares what a command printed with the output the docs show under it (issue 32). In the docs' lines,
+// Compares what a command printed with the output the docs show under it. In the docs' lines,
 // `…` stands for any text (a line of its own: any number of lines), and a UUID for the one the command
 // printed there, which later commands of the page then use in place of the docs' own (as a user copies
 // a session id from the output above).

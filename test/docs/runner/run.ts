@@ -1,4 +1,4 @@
-// Runs the docs' shell blocks in a fork copy (issue 32), page by page, as a user would type them. Per
+// Runs the docs' shell blocks in a fork copy, page by page, as a user would type them. Per
 // command: `npm ci` runs once (the copy was installed by it); `npm test` is deferred: the fork simulation
 // runs the suite last, once every step has been taken (scripts/fork-sim.sh docs); `export` sets the
 // page's environment; a server (`npm start`, `npm run dev`, `npm run hub`, `npm run auth-server`) runs in

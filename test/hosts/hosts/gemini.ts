@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { runDocShell } from './doc-shell';
 import { baseEnv, requireBinary, type Host, type Place } from './host';
 
-const env = (place: Place): NodeJS.ProcessEnv => ({
+export const env = (place: Place): NodeJS.ProcessEnv => ({
   ...baseEnv(place),
   PATH: `${dirname(requireBinary('gemini'))}:${process.env.PATH}`,
   GEMINI_API_KEY: 'scripted-model',
@@ -14,23 +14,28 @@ const env = (place: Place): NodeJS.ProcessEnv => ({
   GEMINI_CLI_NO_RELAUNCH: 'true',
 });
 
+/** Its user settings (an API key, telemetry and updates off) and the trusted work folder, before a server is added. */
+export function writeSettings(place: Pick<Place, 'home' | 'work'>): void {
+  const settings = join(place.home, '.gemini');
+  mkdirSync(settings, { recursive: true });
+  writeFileSync(
+    join(settings, 'settings.json'),
+    JSON.stringify({
+      security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: true } },
+      privacy: { usageStatisticsEnabled: false },
+      telemetry: { enabled: false },
+      general: { disableAutoUpdate: true, disableUpdateNag: true },
+    }),
+  );
+  writeFileSync(join(settings, 'trustedFolders.json'), JSON.stringify({ [place.work]: 'TRUST_FOLDER' }));
+}
+
 export const gemini: Host = {
   name: 'gemini',
   paths: ['/mcp', '/sse'],
   server: 'orders',
   async prepare(place) {
-    const settings = join(place.home, '.gemini');
-    mkdirSync(settings, { recursive: true });
-    writeFileSync(
-      join(settings, 'settings.json'),
-      JSON.stringify({
-        security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: true } },
-        privacy: { usageStatisticsEnabled: false },
-        telemetry: { enabled: false },
-        general: { disableAutoUpdate: true, disableUpdateNag: true },
-      }),
-    );
-    writeFileSync(join(settings, 'trustedFolders.json'), JSON.stringify({ [place.work]: 'TRUST_FOLDER' }));
+    writeSettings(place);
     await runDocShell('gemini', place, env(place));
   },
   turn: (place, prompt) => ({ command: requireBinary('gemini'), args: ['-m', 'gemini-2.5-flash', '-p', prompt], env: env(place) }),
@@ -39,5 +44,8 @@ export const gemini: Host = {
   readResource: (uri) => ({ call: 'read_mcp_resource', arguments: { serverName: 'orders', uri } }),
   viewByUri: 'withheld',
   reads: 'text',
-  leftOut: { 'sign-in': "Gemini CLI's sign-in starts from `/mcp auth orders` in its interactive CLI, which needs a terminal driver (tmux) beside the scripted browser: not built yet." },
+  // No `revision`: its requests name none (no MCP-Protocol-Version header, after initialize too).
+  leftOut: {},
+  // `/mcp auth orders` in its interactive CLI, in a terminal, with the scripted browser.
+  signIn: 'gemini-oauth.host.ts',
 };

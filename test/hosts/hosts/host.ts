@@ -42,20 +42,34 @@ export interface Host {
   /** The host's own tool that reads an MCP resource, and its arguments, where it has one. */
   readResource?: (uri: string) => { call: string; arguments: Record<string, unknown> };
   /**
-   * What the model is handed when it asks for the example view by its URI. None of these hosts declares the
-   * MCP Apps extension, so the server lists no view to them (docs/views.md). 'withheld': the host checks
-   * its own list (or offers no resource tool) and hands the model no HTML. 'page': the host passes the URI
-   * through, and the 2025-era read, which carries no Mcp-Session-Id of a client that declared the
-   * extension, answers the page under 1 KB that names the tool to call instead, not the view.
+   * What the model is handed when it asks for the example view by its URI (docs/views.md). A host that did
+   * not declare the MCP Apps extension is listed no view. 'withheld': the host checks its own list (or
+   * offers no resource tool) and hands the model no HTML. 'page': the host passes the URI through, and the
+   * 2025-era read, which carries no Mcp-Session-Id of a client that declared the extension, answers the
+   * page under 1 KB that names the tool to call instead, not the view. 'whole': the host declared the
+   * extension, so the server answers the view itself, which the host then hands its model.
    */
-  viewByUri?: 'withheld' | 'page';
-  /** What it hands the model of a result that has both (docs/tools.md): the `structuredContent` JSON, or the `text`. */
-  reads: 'structuredContent' | 'text';
+  viewByUri?: 'withheld' | 'page' | 'whole';
+  /**
+   * What it hands the model of a result that has both (docs/tools.md): the `structuredContent` JSON, the
+   * `text`, or both one after the other.
+   */
+  reads: 'structuredContent' | 'text' | 'both';
+  /**
+   * The MCP revision it speaks on /mcp, as its requests name it in MCP-Protocol-Version: checked on the
+   * good call, where set. 2026-07-28 is spoken without initialize (every request names it).
+   */
+  revision?: string;
   /**
    * Why a turn, a path or the OAuth sign-in is not driven for this host, one sentence each: the matrix
    * lists them as to-do turns, and test/docs/connect-your-host.test.ts checks that no host lacks one unsaid.
    */
-  leftOut: Partial<Record<LeftOut, string>> & { 'sign-in': string };
+  leftOut: Partial<Record<LeftOut, string>>;
+  /**
+   * The file of test/hosts that drives the host's own OAuth sign-in (MCP_AUTH=oauth), where one does;
+   * else `leftOut['sign-in']` says why not.
+   */
+  signIn?: string;
 }
 
 /** What a host may leave out: a path, a turn that needs the host's own support, or its OAuth sign-in (MCP_AUTH=oauth). */

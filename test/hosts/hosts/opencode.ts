@@ -14,11 +14,7 @@ export const opencode: Host = {
   paths: ['/mcp'],
   server: 'orders',
   async prepare(place) {
-    const fromDocs = JSON.parse(docBlock('opencode', place.path, place.serverUrl)) as Record<string, unknown>;
-    const provider = {
-    scripted: { npm: '@ai-sdk/openai-compatible', name: 'Scripted model', options: { baseURL: `${place.modelUrl}/v1`, apiKey: 'scripted-model' }, models: { scripted: { name: 'Scripted' } } },
-    };
-    writeFileSync(join(place.work, 'opencode.json'), JSON.stringify({ ...fromDocs, provider, model: 'scripted/scripted', autoupdate: false, share: 'disabled' }, null, 2));
+    writeSettings(place, JSON.parse(docBlock('opencode', place.path, place.serverUrl)) as Record<string, unknown>);
   },
   async start(place) {
     const port = await freePort();
@@ -48,13 +44,22 @@ export const opencode: Host = {
   readResource: (uri) => ({ call: 'read_mcp_resource', arguments: { server: 'orders', uri } }),
   viewByUri: 'page',
   reads: 'text',
+  revision: '2025-11-25',
+  signIn: 'opencode-oauth.host.ts',
   leftOut: {
-    'sign-in': '`opencode mcp auth` opens a browser on its loopback callback; it has not been tried with the scripted browser yet.',
     '/sse': "opencode's `remote` tries Streamable HTTP first, and the docs tell its users to use /mcp: its HTTP+SSE fallback is not driven.",
   },
 };
 
-function env(place: Place): NodeJS.ProcessEnv {
+/** The project's opencode.json: `fromDocs` (the page's block: `$schema` and `mcp`), the scripted model as its provider. */
+export function writeSettings(place: Place, fromDocs: Record<string, unknown>): void {
+  const provider = {
+    scripted: { npm: '@ai-sdk/openai-compatible', name: 'Scripted model', options: { baseURL: `${place.modelUrl}/v1`, apiKey: 'scripted-model' }, models: { scripted: { name: 'Scripted' } } },
+  };
+  writeFileSync(join(place.work, 'opencode.json'), JSON.stringify({ ...fromDocs, provider, model: 'scripted/scripted', autoupdate: false, share: 'disabled' }, null, 2));
+}
+
+export function env(place: Place): NodeJS.ProcessEnv {
   return {
     ...baseEnv(place),
     OPENCODE_PURE: '1',

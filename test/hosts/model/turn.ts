@@ -29,9 +29,9 @@ export interface Recorded {
 /** The final answer the model gives once it has recorded what it came for. */
 export const FINAL_TEXT = 'Done: the scripted model has what it needed.';
 
-/** The host's name for `tool`: itself, or it with a host prefix (`mcp__orders__x`, `mcp_orders_x`, `orders_x`). */
+/** The host's name for `tool`: itself, or it with a host prefix (`mcp__orders__x`, `mcp_orders_x`, `orders_x`, `orders-x`). */
 export function hostName(tools: readonly string[], tool: string): string | undefined {
-  return tools.find((name) => name === tool) ?? tools.find((name) => name.endsWith(`_${tool}`));
+  return tools.find((name) => name === tool) ?? tools.find((name) => name.endsWith(`_${tool}`) || name.endsWith(`-${tool}`));
 }
 
 /** Text of a content value in any of the dialects' shapes: a string, a list of parts, or JSON. */

@@ -1,6 +1,7 @@
 // What every host turn runs against: the bundled example customer API and a tool server with the example
 // tools, view and prompt (tools/index.ts), MCP_AUTH=headers, on loopback ports; and the scripted model.
 // The view is read from dist/views, which scripts/host-matrix.sh builds first.
+import type { IncomingMessage } from 'node:http';
 import { startExampleApi, type RunningExampleApi } from '../../../example-api';
 import { loadConfig } from '../../../src/config';
 import { createLogger } from '../../../src/logger';
@@ -25,6 +26,11 @@ export interface HostStack {
   model: ScriptedModel;
   /** Makes the API's next answer a status, or late (the example API's demo control). */
   nextApiAnswer(next: { status?: number; delayMs?: number }): Promise<void>;
+  /**
+   * Each POST /mcp so far, in order, as its headers name it: the MCP-Protocol-Version (absent on a
+   * 2025-era initialize) and the Mcp-Method (2026-07-28 only).
+   */
+  mcpRequests(): Array<{ revision?: string; method?: string }>;
   logText(): string;
   close(): Promise<void>;
 }
@@ -42,6 +48,13 @@ export async function startHostStack(): Promise<HostStack> {
     prompts,
     info: { name: 'mcp-tool-server-template', version: '0.0.0' },
   });
+  // Which revision a host speaks is read off the wire, before the server sees the request.
+  const mcpRequests: Array<{ revision?: string; method?: string }> = [];
+  server.http.prependListener('request', (req: IncomingMessage) => {
+    if (req.method !== 'POST' || req.url?.split('?')[0] !== '/mcp') return;
+    const [revision, method] = [req.headers['mcp-protocol-version'], req.headers['mcp-method']];
+    mcpRequests.push({ ...(typeof revision === 'string' && { revision }), ...(typeof method === 'string' && { method }) });
+  });
   const url = await server.listen(0, '127.0.0.1');
   const model = await startScriptedModel();
   return {
@@ -53,6 +66,7 @@ export async function startHostStack(): Promise<HostStack> {
       const res = await fetch(`${api.url}/_demo/next`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(next) });
       if (res.status !== 204) throw new Error(`the example API refused /_demo/next: ${res.status}`);
     },
+    mcpRequests: () => [...mcpRequests],
     logText: () => sink.text(),
     async close() {
       await model.close();

@@ -1,4 +1,4 @@
-// A task's record expires (issue 41, point 3): kept for the server's TTL after its last change, unless a
+// A task's record expires: kept for the server's TTL after its last change, unless a
 // 2025-11-25 client asks for another within bounds (at least a minute, at most the ceiling); once gone,
 // tasks/get answers "Task not found" as for an unknown task, in both eras.
 import { post2025, post2026 } from '../../support/mcp-post';

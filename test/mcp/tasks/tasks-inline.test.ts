@@ -1,4 +1,4 @@
-// Where a task tool runs inline (issue 41, points 1 and 2): the hub's lane is unchanged byte for byte
+// Where a task tool runs inline: the hub's lane is unchanged byte for byte
 // (its tools/list and its answers are those of the same tools without `task`, even for a call that asks
 // for a task), and a `required` tool runs inline for a client that cannot take a task, in both eras.
 import { loadConfig } from '../../../src/config';

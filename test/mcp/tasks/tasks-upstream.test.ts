@@ -1,4 +1,4 @@
-// tasks/cancel stops the upstream request with the handler (issue 41, point 6): a task tool waiting on the
+// tasks/cancel stops the upstream request with the handler: a task tool waiting on the
 // customer API has that request aborted when the task is cancelled, in both eras; the API sees the
 // connection close, and the request carried the credentials of the call that created the task, while no
 // record written behind the SessionBus holds them (point 4: they stay in the memory of the replica running it).

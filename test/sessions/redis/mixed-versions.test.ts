@@ -1,4 +1,4 @@
-// A rolling deploy (issue 20): a replica of the previous release (delivery format 1 only) and two of this
+// A rolling deploy: a replica of the previous release (delivery format 1 only) and two of this
 // one on the same Redis prefix, with calls routed every way. A holder of this release advertises format 2
 // in its registry value; a sender of this release uses it only for such holders.
 import { Redis } from 'ioredis';

@@ -70,8 +70,12 @@ describe('replicas while Redis is down', () => {
     await healthBecomes(b, 200);
     let routed = await postVia(b.url, client, toolCall(4, 'where'));
     const deadline = Date.now() + 30_000;
-    // Re-registration follows the reconnect within one round trip; 404 would mean it never happened.
-    while (routed.status === 404 && Date.now() < deadline) routed = await postVia(b.url, client, toolCall(4, 'where'));
+    // Until the holder has re-registered (one round trip after its reconnect): 503 + Retry-After: 1, never
+    // 404, which would make the hub drop a live session.
+    while (routed.status === 503 && Date.now() < deadline) {
+      expect(routed.retryAfter).toBe('1');
+      routed = await postVia(b.url, client, toolCall(4, 'where'));
+    }
     expect(routed.status).toBe(202);
     expect(resultOf(await client.answer(4)).pid).toBe(b.child.pid);
     // The log is flushed within a second.

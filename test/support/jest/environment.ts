@@ -1,5 +1,5 @@
 // The test environment (jest's Node one) that ends every process group a test file started through
-// test/support/children, after the file's own afterAll hooks have run (issue 32): a test that failed or
+// test/support/children, after the file's own afterAll hooks have run: a test that failed or
 // timed out before its `finally` leaves nothing running.
 import type { ChildProcess } from 'node:child_process';
 import { TestEnvironment } from 'jest-environment-node';

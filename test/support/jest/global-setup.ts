@@ -1,4 +1,4 @@
-// Before any test file runs (issue 32): the suite does not depend on the developer's shell. Every setting
+// Before any test file runs: the suite does not depend on the developer's shell. Every setting
 // the server, the hub emulator and the local authorization server read is taken out of the environment
 // the test workers inherit (a test gives each server it starts its settings explicitly), and a fresh
 // file records the processes the tests start, for the global teardown's check.

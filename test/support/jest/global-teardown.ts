@@ -1,4 +1,4 @@
-// After the last test file (issue 32): a process a test started that is still running fails the run,
+// After the last test file: a process a test started that is still running fails the run,
 // named by its command, and is ended. The test environment ends each file's processes, so this finds
 // only what escaped it (a process that left its group, or a file that never reached its teardown).
 import { readFileSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// jest's transform for TypeScript: esbuild, transpile only (issue 32: CI's budget). Types are checked once,
+// jest's transform for TypeScript: esbuild, transpile only (CI's budget). Types are checked once,
 // by `npm test`'s pretest (tsc), so jest need not load the TypeScript compiler in every worker and every
 // copy of the project. Dynamic `import()` stays as written: the ES-module libraries load through it.
 const { createHash } = require('node:crypto');

@@ -5,6 +5,7 @@
 // answers; the handler runs where the call arrived (./runner.ts). Only the /mcp core has this part: the
 // hub's lane runs every call inline, as it always has.
 import { randomBytes } from 'node:crypto';
+import { abortSignalOf } from '../../../call-signal';
 import { BusUnavailableError, type SessionBus } from '../../../sessions/bus';
 import type { CallTracker } from '../../../sessions/calls';
 import type { Logger } from '../../../logger';
@@ -17,6 +18,7 @@ import type { PendingRequests } from '../pending-requests';
 import { ownerOf } from '../owner';
 import { META } from '../../../protocol/versions';
 import { detailedTask, handshakeTask, isTerminal, modernTask, RELATED_TASK, TASKS_EXTENSION, type InputRequest, type TaskRecord } from './record';
+import { TaskChanges } from './changes';
 import { createTaskListeners, DEFAULT_LISTEN_LIMITS, type ListenLimits } from './listen';
 import { TaskRun, TASK_CALL, TASK_SCOPE, type TaskStart, type Wakers } from './runner';
 import { DEFAULT_TASK_LIMITS, TaskStore, type TaskLimits } from './store';
@@ -82,6 +84,12 @@ function notFound(id: string): JsonRpcError {
 export function createTasks({ bus, calls, logger, pending, limits, listenLimits, now = Date.now }: TasksOptions): Tasks {
   const store = new TaskStore(bus, { ...DEFAULT_TASK_LIMITS, ...limits }, now);
   const listeners = createTaskListeners(store, { ...DEFAULT_LISTEN_LIMITS, ...listenLimits });
+  const changes = new TaskChanges();
+  /** A record was written with a new status (here, or announced by another replica): all who follow it read it again. */
+  const statusChanged = (id: string) => {
+    listeners.changed(id);
+    changes.changed(id);
+  };
   const waiting = new Map<string, () => void>();
   const wakers: Wakers = {
     wait: (id, ms) =>
@@ -95,14 +103,14 @@ export function createTasks({ bus, calls, logger, pending, limits, listenLimits,
         waiting.set(id, done);
       }),
     statusWritten(id, status) {
-      listeners.changed(id);
+      statusChanged(id);
       bus.announce(STATUS_TOPIC, id, status);
     },
   };
   const wake = (id: string) => waiting.get(id)?.();
   // tasks/update on another replica: the runner here reads the answer at once rather than on its next look.
   bus.onAnnouncement(TOPIC, (id) => wake(id));
-  bus.onAnnouncement(STATUS_TOPIC, (id) => listeners.changed(id));
+  bus.onAnnouncement(STATUS_TOPIC, statusChanged);
 
   async function read(params: Params, ctx: CoreContext): Promise<TaskRecord> {
     const id = taskIdOf(params);
@@ -149,20 +157,28 @@ export function createTasks({ bus, calls, logger, pending, limits, listenLimits,
   /** 2025-11-25 tasks/result: waits for the end, then the tool's result (or the task's error); puts questions on its stream. */
   async function result(params: Params, ctx: CoreContext): Promise<unknown> {
     const asked = new Set<string>();
+    const signal = abortSignalOf(ctx.signal);
     for (;;) {
-      const record = await read(params, ctx);
-      if (record.status === 'completed') return { ...record.result, _meta: { ...(record.result?._meta as Params | undefined), [RELATED_TASK]: { taskId: record.id } } };
-      if (record.status === 'failed') throw new JsonRpcError(record.error?.code ?? JsonRpcErrorCode.InternalError, record.error?.message ?? 'The task failed');
-      if (record.status === 'cancelled') throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `Task ${echoed(record.id)} was cancelled`);
-      if (ctx.signal.aborted) throw new JsonRpcError(JsonRpcErrorCode.InternalError, 'The request was cancelled');
-      if (record.status === 'input_required' && ctx.notify !== undefined && pending !== undefined) {
-        for (const [key, request] of Object.entries(record.inputRequests ?? {})) {
-          if (asked.has(key)) continue;
-          asked.add(key);
-          ask(record, key, request, ctx);
+      // Watched before the read: a status written between the read and the wait still wakes it.
+      const watch = changes.watch(taskIdOf(params));
+      try {
+        const record = await read(params, ctx);
+        if (record.status === 'completed') return { ...record.result, _meta: { ...(record.result?._meta as Params | undefined), [RELATED_TASK]: { taskId: record.id } } };
+        if (record.status === 'failed') throw new JsonRpcError(record.error?.code ?? JsonRpcErrorCode.InternalError, record.error?.message ?? 'The task failed');
+        if (record.status === 'cancelled') throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `Task ${echoed(record.id)} was cancelled`);
+        if (ctx.signal.aborted) throw new JsonRpcError(JsonRpcErrorCode.InternalError, 'The request was cancelled');
+        if (record.status === 'input_required' && ctx.notify !== undefined && pending !== undefined) {
+          for (const [key, request] of Object.entries(record.inputRequests ?? {})) {
+            if (asked.has(key)) continue;
+            asked.add(key);
+            ask(record, key, request, ctx);
+          }
         }
+        // Woken by the task's next status; the lease bounds the wait for what announces nothing (a dead runner).
+        await watch.changed(store.limits.leaseMs, signal);
+      } finally {
+        watch.stop();
       }
-      await new Promise((resolve) => setTimeout(resolve, record.pollIntervalMs));
     }
   }
 
