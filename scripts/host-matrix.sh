@@ -9,6 +9,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # The matrix drives the example tools against the example API: `npm run remove-examples` removes it too.
 [ -d test/hosts ] || { echo "host-matrix: no test/hosts here (removed with the examples): nothing to run"; exit 0; }
+# The sign-ins drive interactive CLIs in tmux, and Gemini CLI opens its sign-in URL with xdg-open: without
+# them those files would fail on a timeout, so say what is missing first (.ci/run installs both).
+for tool in tmux xdg-open; do
+  command -v "$tool" >/dev/null 2>&1 || { echo "host-matrix: needs $tool (apt-get install -y tmux xdg-utils)"; exit 1; }
+done
 scripts/hosts/install.sh >/dev/null
 # The example view, as `npm run build` writes it (dist/views), for the resource turn.
 nice -n 10 npx tsx cli/build-views/main.ts >/dev/null

@@ -21,7 +21,10 @@ describe('Gemini CLI on /mcp given the URL alone (MCP_AUTH=oauth, the bundled au
   it('signs in from `/mcp auth orders`: the demo user in the browser it opens, its callback reached, the tokens saved with a refresh token', async () => {
     const { terminal, browser, mcpUrl, place } = at();
     await terminal!.shows(/Type your message/, 60_000);
-    await terminal!.type('/mcp auth orders', true);
+    // Enter once its completion list shows `orders` under the input ("Loading suggestions..." before):
+    // Enter accepts the highlighted suggestion, and pressed before the list had caught up with the typing
+    // it once submitted `/mcp auth clear` on a loaded machine.
+    await terminal!.type('/mcp auth orders', true, /> \/mcp auth orders *\n(?:─+ *\n)? *orders *$/m);
     // It asks before it opens the browser; Yes is selected.
     await terminal!.shows(/Do you want to continue\?/);
     await terminal!.press('Enter');

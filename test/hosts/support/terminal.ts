@@ -7,9 +7,12 @@ import { runChild } from '../../support/children';
 export interface Terminal {
   /**
    * Types `text` literally (no key names); with `enter`, presses Enter once the screen shows the text: a
-   * key that arrives with a burst of typing is read as part of a paste (a new line, not a submit).
+   * key that arrives with a burst of typing is read as part of a paste (a new line, not a submit). With
+   * `ready` too, Enter waits until the screen also matches it: a host whose completion list catches up
+   * with the typing after it shows the text (Gemini CLI's) takes Enter as "accept the highlighted
+   * suggestion", and a list still showing an earlier prefix's suggestions would submit another command.
    */
-  type(text: string, enter?: boolean): Promise<void>;
+  type(text: string, enter?: boolean, ready?: RegExp): Promise<void>;
   /** Presses keys by tmux's names: `Enter`, `Down`, `Escape`, `C-c`. */
   press(...keys: string[]): Promise<void>;
   /** What the terminal shows, its scrollback included, wrapped lines joined. */
@@ -36,8 +39,18 @@ export async function openTerminal(dir: string, command: string, args: readonly 
   await tmux('set-option', '-t', 'host', 'history-limit', '10000');
 
   const screen = async () => (await tmux('capture-pane', '-p', '-J', '-S', '-', '-t', 'host')).stdout;
+  const shows = async (pattern: RegExp, timeoutMs = 30_000): Promise<RegExpExecArray> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const shown = await screen();
+      const found = pattern.exec(shown);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`the terminal did not show ${pattern} within ${timeoutMs} ms; it shows:\n${shown.slice(-4000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
   return {
-    async type(text, enter = false) {
+    async type(text, enter = false, ready) {
       const count = async () => (await screen()).split(text).length;
       const before = await count();
       await tmux('send-keys', '-t', 'host', '-l', text);
@@ -47,22 +60,14 @@ export async function openTerminal(dir: string, command: string, args: readonly 
         if (Date.now() > deadline) throw new Error(`the terminal did not show what was typed (${text}) within 10 s`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
+      if (ready) await shows(ready, 10_000);
       await tmux('send-keys', '-t', 'host', 'Enter');
     },
     async press(...keys) {
       await tmux('send-keys', '-t', 'host', ...keys);
     },
     screen,
-    async shows(pattern, timeoutMs = 30_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const shown = await screen();
-        const found = pattern.exec(shown);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`the terminal did not show ${pattern} within ${timeoutMs} ms; it shows:\n${shown.slice(-4000)}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    },
+    shows,
     async close() {
       await tmux('kill-server').catch(() => undefined);
     },
